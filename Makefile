@@ -1,0 +1,41 @@
+# The two commands a user needs: `make sim` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+VPY    := $(VENV)/bin/python
+NODE_DIR := host_sim/mpy
+DRIVE  ?=
+
+.PHONY: setup sim test bench bundle deploy shots clean
+
+$(VENV)/.stamp: requirements-host.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install --quiet --upgrade pip
+	$(VPY) -m pip install --quiet -r requirements-host.txt
+	touch $@
+
+$(NODE_DIR)/node_modules/.stamp: $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json
+	cd $(NODE_DIR) && npm ci --silent --no-audit --no-fund
+	touch $@
+
+setup: $(VENV)/.stamp $(NODE_DIR)/node_modules/.stamp
+
+sim: $(VENV)/.stamp
+	$(VPY) -m host_sim play
+
+test: setup
+	$(VPY) -m pytest -q
+
+bench: setup
+	$(VPY) -m host_sim bench
+
+bundle: $(VENV)/.stamp
+	$(VPY) -m host_sim bundle
+
+deploy: $(VENV)/.stamp
+	$(VPY) -m host_sim deploy --drive "$(DRIVE)"
+
+shots: $(VENV)/.stamp
+	$(VPY) -m host_sim readme-shots
+
+clean:
+	rm -rf $(VENV) build $(NODE_DIR)/node_modules

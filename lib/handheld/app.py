@@ -1,0 +1,129 @@
+"""The app: hardware in, scene stack, one loop. It knows scenes, never a game's internals."""
+import displayio
+
+from handheld import buttons as B
+from handheld.buttons import Buttons
+from handheld.leds import Leds
+from handheld.progress import Settings, CONTRAST_LEVELS
+from handheld.store import Store
+from handheld import scenes
+
+try:
+    from sys import print_exception as _print_exception
+except ImportError:  # CPython
+    import traceback
+
+    def _print_exception(exc):
+        traceback.print_exception(type(exc), exc, exc.__traceback__)
+
+
+class App:
+    def __init__(self, hw, games):
+        """hw: the hardware adapter (display, keys, pixels, nvm, levels_root, notices, ticks_ms)."""
+        self.hw = hw
+        self.games = games
+        self.notices = list(hw.notices)
+        nvm = hw.nvm
+        if nvm is None:
+            nvm = bytearray(b"\xff" * 4096)
+            self.notices.append("No save memory: progress is not kept.")
+        self.store = Store(nvm)
+        if self.store.notice:
+            self.notices.append(self.store.notice)
+        self.settings = Settings(self.store)
+        self.buttons = Buttons(self.settings.repeat)
+        self.leds = Leds(hw.pixels, self.settings.led)
+        self.root = displayio.Group()
+        self.stack = []
+        self.now = 0
+        self.packs = {}
+        self._event = hw.new_event()
+        if hw.display is not None:
+            hw.display.root_group = self.root
+        self.apply_contrast()
+        from handheld import launcher
+        launcher.start(self)
+
+    # --- scene stack ---------------------------------------------------------------
+    def top(self):
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene):
+        if self.stack:
+            self.root.remove(self.stack[-1].group)
+        self.stack.append(scene)
+        self.root.append(scene.group)
+
+    def pop(self):
+        if len(self.stack) <= 1:
+            return
+        scene = self.stack.pop()
+        scene.on_leave()
+        self.root.remove(scene.group)
+        self.root.append(self.stack[-1].group)
+        self.stack[-1].on_show()
+
+    def replace(self, scene):
+        old = self.stack.pop()
+        old.on_leave()
+        self.root.remove(old.group)
+        self.stack.append(scene)
+        self.root.append(scene.group)
+
+    def pop_to(self, scene):
+        """Pop until `scene` is on top (it must be on the stack)."""
+        while len(self.stack) > 1 and self.stack[-1] is not scene:
+            self.pop()
+
+    def home(self):
+        """Back to the launcher's first screen, from anywhere."""
+        self.pop_to(self.stack[0])
+
+    # --- settings ------------------------------------------------------------------
+    def apply_contrast(self):
+        if self.hw.display is not None:
+            try:
+                self.hw.display.brightness = CONTRAST_LEVELS[self.settings.contrast]
+            except (AttributeError, RuntimeError, ValueError):
+                pass
+
+    # --- the loop ------------------------------------------------------------------
+    def show_error(self, where, exc):
+        """Anything a scene throws becomes a readable screen; the launcher keeps running."""
+        _print_exception(exc)
+        self.buttons.release_all()
+        self.push(scenes.error_page(self, where, "%s: %s" % (type(exc).__name__, exc)))
+
+    def dispatch(self, button, kind):
+        if button == B.START and kind == B.LONG:
+            self.home()
+            return
+        top = self.top()
+        try:
+            top.on_button(button, kind)
+        except Exception as exc:  # the launcher must survive any game bug
+            self.show_error("While handling " + B.NAMES[button], exc)
+
+    def step(self, now):
+        """One pass of the loop: keys, timers, then send what changed to the display."""
+        self.now = now
+        keys = self.hw.keys
+        if keys is not None:
+            event = self._event
+            while keys.events.get_into(event):
+                if event.key_number < B.COUNT:
+                    self.buttons.feed(event.key_number, event.pressed, now, self.dispatch)
+        self.buttons.tick(now, self.dispatch)
+        try:
+            self.top().tick(now)
+        except Exception as exc:
+            self.show_error("While running", exc)
+        self.leds.tick(now)
+        if self.hw.display is not None:
+            self.hw.display.refresh()
+
+    def run(self):
+        hw = self.hw
+        while True:
+            self.step(hw.ticks_ms())
+            hw.idle()

@@ -1,0 +1,104 @@
+"""Drawing helpers on displayio: the shared 1-bit palette and the text grid.
+
+Text is a TileGrid of 6x8 glyph cells (21 columns x 8 rows): rows match the SH1106's 8-pixel
+pages, so changing a character refreshes one small page-aligned area. Highlighted text uses the
+inverted half of the glyph sheet, so a selection bar costs no extra bitmap.
+"""
+import displayio
+
+from handheld import font
+
+COLS = 21
+ROWS = 8
+WIDTH = 128
+HEIGHT = 64
+
+_palette = None
+_sheet = None
+
+
+def palette():
+    """Two colours: 0 off, 1 lit."""
+    global _palette
+    if _palette is None:
+        _palette = displayio.Palette(2)
+        _palette[0] = 0x000000
+        _palette[1] = 0xFFFFFF
+    return _palette
+
+
+def glyph_sheet():
+    global _sheet
+    if _sheet is None:
+        _sheet = font.make_sheet(displayio.Bitmap)
+    return _sheet
+
+
+class TextGrid:
+    """A grid of character cells; `grid` is the TileGrid to add to a scene's group."""
+
+    def __init__(self, cols=COLS, rows=ROWS, x=1, y=0):
+        self.cols = cols
+        self.rows = rows
+        self.grid = displayio.TileGrid(
+            glyph_sheet(), pixel_shader=palette(), width=cols, height=rows,
+            tile_width=font.CELL_W, tile_height=font.CELL_H, x=x, y=y)
+        self.blank = font.glyph_index(" ")
+
+    def write(self, col, row, text, inverted=False):
+        """Write text at (col, row), clipped to the grid."""
+        if row < 0 or row >= self.rows:
+            return
+        shift = font.COUNT if inverted else 0
+        grid = self.grid
+        for ch in text:
+            if col >= self.cols:
+                break
+            if col >= 0:
+                grid[col, row] = font.glyph_index(ch) + shift
+            col += 1
+
+    def line(self, row, text, inverted=False, right=""):
+        """Fill a whole row: text on the left, `right` flush right, blanks between."""
+        width = self.cols - len(right)
+        if len(text) > width:
+            text = text[:max(0, width - 1)] + font.ELLIPSIS if width > 0 else ""
+        self.write(0, row, text + " " * (width - len(text)) + right, inverted)
+
+    def center(self, row, text, inverted=False):
+        pad = (self.cols - len(text)) // 2
+        self.line(row, " " * max(0, pad) + text, inverted)
+
+    def clear(self):
+        grid = self.grid
+        for row in range(self.rows):
+            for col in range(self.cols):
+                grid[col, row] = self.blank
+
+
+def wrap(text, width=COLS):
+    """Word-wrap text into lines of at most `width` characters; blank lines keep paragraphs."""
+    lines = []
+    for para in text.split("\n"):
+        words = para.split()
+        if not words:
+            lines.append("")
+            continue
+        cur = ""
+        for word in words:
+            while len(word) > width:
+                if cur:
+                    lines.append(cur)
+                    cur = ""
+                lines.append(word[:width])
+                word = word[width:]
+            if not cur:
+                cur = word
+            elif len(cur) + 1 + len(word) <= width:
+                cur = cur + " " + word
+            else:
+                lines.append(cur)
+                cur = word
+        if cur:
+            lines.append(cur)
+    return lines

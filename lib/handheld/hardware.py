@@ -1,0 +1,125 @@
+"""The device's hardware adapter: pins and options from settings.toml, clear messages on faults.
+
+Everything the app needs from the board comes through one object, so the simulator can hand the
+same app a fake one. A missing part is reported on the serial console (and on screen when there
+is one) and the rest keeps working.
+"""
+import os
+import time
+
+DEFAULTS = {
+    "HANDHELD_SDA": "GP4",
+    "HANDHELD_SCL": "GP5",
+    "HANDHELD_I2C_FREQUENCY": 400000,
+    "HANDHELD_DISPLAY_ADDRESS": 0x3C,
+    "HANDHELD_COLSTART": 2,
+    "HANDHELD_ROTATION": 0,
+    "HANDHELD_BUTTONS": "GP10,GP11,GP12,GP13,GP14,GP15,GP16,GP17",
+    "HANDHELD_LED_PIN": "GP18",
+    "HANDHELD_LED_COUNT": 4,
+}
+BUTTON_ORDER = "UP,DOWN,LEFT,RIGHT,A,B,START,SELECT"
+
+
+def setting(name):
+    value = os.getenv(name)
+    default = DEFAULTS[name]
+    if value is None:
+        return default
+    if isinstance(default, int) and not isinstance(value, int):
+        return int(value, 0)
+    return value
+
+
+def pin(board, name, what):
+    try:
+        return getattr(board, name.strip())
+    except AttributeError:
+        raise ValueError("%s: no pin named %s on this board" % (what, name))
+
+
+class DeviceHardware:
+    levels_root = "/levels"
+
+    def __init__(self):
+        import board
+        import microcontroller
+        self.notices = []
+        self.display = self._display(board)
+        self.keys = self._keys(board)
+        self.pixels = self._pixels(board)
+        try:
+            self.nvm = microcontroller.nvm
+            if self.nvm is None or len(self.nvm) < 4096:
+                raise AttributeError
+        except AttributeError:
+            self.nvm = None
+        try:
+            import supervisor
+            supervisor.runtime.autoreload = False  # copying a pack over USB must not end the game
+        except (ImportError, AttributeError):
+            pass
+
+    def report(self, text):
+        print("handheld:", text)
+        self.notices.append(text)
+
+    def _display(self, board):
+        import displayio
+        displayio.release_displays()
+        try:
+            import busio
+            import i2cdisplaybus
+            from adafruit_displayio_sh1106 import SH1106
+            i2c = busio.I2C(pin(board, setting("HANDHELD_SCL"), "SCL"),
+                            pin(board, setting("HANDHELD_SDA"), "SDA"),
+                            frequency=setting("HANDHELD_I2C_FREQUENCY"))
+            address = setting("HANDHELD_DISPLAY_ADDRESS")
+            while not i2c.try_lock():
+                pass
+            found = i2c.scan()
+            i2c.unlock()
+            if address not in found:
+                raise RuntimeError("no display at I2C address 0x%02x (found: %s); check SDA/SCL "
+                                   "wiring and HANDHELD_DISPLAY_ADDRESS" %
+                                   (address, ", ".join("0x%02x" % a for a in found) or "nothing"))
+            bus = i2cdisplaybus.I2CDisplayBus(i2c, device_address=address)
+            return SH1106(bus, width=128, height=64, colstart=setting("HANDHELD_COLSTART"),
+                          rotation=setting("HANDHELD_ROTATION"), auto_refresh=False)
+        except Exception as exc:  # the game can still run blind; say why on the console
+            self.report("display not available: %s" % exc)
+            return None
+
+    def _keys(self, board):
+        try:
+            import keypad
+            names = setting("HANDHELD_BUTTONS").split(",")
+            if len(names) != 8:
+                raise ValueError("HANDHELD_BUTTONS needs 8 pins in the order " + BUTTON_ORDER)
+            pins = [pin(board, n, "button") for n in names]
+            return keypad.Keys(pins, value_when_pressed=False, pull=True)
+        except Exception as exc:
+            self.report("buttons not available: %s" % exc)
+            return None
+
+    def _pixels(self, board):
+        count = setting("HANDHELD_LED_COUNT")
+        if count <= 0:
+            return None
+        try:
+            import neopixel
+            return neopixel.NeoPixel(pin(board, setting("HANDHELD_LED_PIN"), "LED"), count,
+                                     brightness=0.05, auto_write=False)
+        except Exception as exc:
+            self.report("LEDs not available: %s" % exc)
+            return None
+
+    def new_event(self):
+        import keypad
+        return keypad.Event()
+
+    def ticks_ms(self):
+        return time.monotonic_ns() // 1000000
+
+    def idle(self):
+        time.sleep(0.004)

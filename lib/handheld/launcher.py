@@ -1,0 +1,199 @@
+"""The launcher: title -> games -> packs -> levels -> play, settings, and resume on boot."""
+from handheld import font
+from handheld import buttons as B
+from handheld.scenes import Menu, Item, TextPage, LevelList, error_page, confirm
+from handheld.progress import Progress, RESUME_KEY, decode_resume, CONTRAST_LEVELS, LED_LEVELS
+from handheld.buttons import REPEAT_NAMES
+from handheld.packs import Pack, list_packs
+
+PRODUCT = "Puzzle Handheld"
+
+
+def start(app):
+    app.push(TitleMenu(app))
+
+
+class TitleMenu(Menu):
+    def __init__(self, app):
+        Menu.__init__(self, app, PRODUCT, self.build(app), on_back=lambda: None)
+
+    def build(self, app):
+        items = []
+        resume = saved_resume(app)
+        if resume is not None:
+            game, filename, index = resume[0], resume[1], resume[3]
+            items.append(Item("Resume %s %d" % (game.NAME, index + 1),
+                              lambda: resume_play(app, resume)))
+        items.append(Item("Play", lambda: app.push(GameList(app))))
+        items.append(Item("Settings", lambda: app.push(SettingsMenu(app))))
+        for notice in app.notices:
+            items.append(Item(font.CROSS + " " + notice))
+        return items
+
+    def on_show(self):
+        self.set_items(self.build(self.app), cursor=0)
+
+
+def saved_resume(app):
+    """(game, filename, digest, index, state) of the game in progress, or None."""
+    data = app.store.get(RESUME_KEY)
+    if not data:
+        return None
+    rec = decode_resume(data)
+    if rec is None:
+        return None
+    for game in app.games:
+        if game.ID == rec[0]:
+            return (game,) + rec[1:]
+    return None
+
+
+def resume_play(app, resume):
+    game, filename, digest, index, state = resume
+    for name, pack in packs_of(app, game):
+        if name == filename and not isinstance(pack, str) and pack.digest == digest:
+            app.push(GameList(app))
+            app.push(PackList(app, game))
+            open_pack(app, game, pack, index, state)
+            return
+    app.store.delete(RESUME_KEY)
+    app.push(error_page(app, filename, "This pack changed or is gone, so the saved game "
+                        "cannot be resumed."))
+
+
+def packs_of(app, game):
+    """[(filename, Pack or error text)], indexed once and cached until a rescan."""
+    packs = app.packs.get(game.ID)
+    if packs is None:
+        folder = app.hw.levels_root + "/" + game.ID
+        packs = []
+        for name in list_packs(folder):
+            try:
+                pack = Pack(folder + "/" + name, game.PACK_FORMAT)
+                if pack.errors:
+                    line, reason = pack.errors[0]
+                    pack = "line %d: %s" % (line, reason)
+            except (OSError, ValueError) as exc:
+                pack = "cannot read: %s" % exc
+            packs.append((name, pack))
+        app.packs[game.ID] = packs
+    return packs
+
+
+class GameList(Menu):
+    def __init__(self, app):
+        items = [Item(game.NAME, self.picker(app, game)) for game in app.games]
+        Menu.__init__(self, app, "Games", items)
+
+    def picker(self, app, game):
+        return lambda: app.push(PackList(app, game))
+
+
+class PackList(Menu):
+    def __init__(self, app, game):
+        self.game = game
+        Menu.__init__(self, app, game.NAME, self.build(app))
+
+    def build(self, app):
+        game = self.game
+        items = [Item("How to play", lambda: app.push(TextPage(app, game.NAME, game.RULES)))]
+        for name, pack in packs_of(app, game):
+            items.append(self.pack_item(app, name, pack))
+        if len(items) == 1:
+            items.append(Item("(no packs in levels/%s)" % game.ID))
+        items.append(Item("Rescan packs", self.rescan))
+        return items
+
+    def pack_item(self, app, name, pack):
+        game = self.game
+        if isinstance(pack, str):
+            return Item("! " + name, lambda: app.push(error_page(app, name, pack)))
+        progress = Progress(app.store, game.ID, pack.digest, pack.count)
+        return Item(pack.title, lambda: open_pack(app, game, pack),
+                    value=lambda: "%d/%d" % (progress.solved_count(), pack.count))
+
+    def rescan(self):
+        self.app.packs.pop(self.game.ID, None)
+        self.set_items(self.build(self.app))
+
+    def on_show(self):
+        self.draw()
+
+
+def open_pack(app, game, pack, index=None, state=None):
+    progress = Progress(app.store, game.ID, pack.digest, pack.count)
+    first = 0
+    while first < pack.count - 1 and progress.solved(first):
+        first += 1
+    levels = LevelList(app, pack, progress, None, cursor=first if index is None else index)
+    levels.on_pick = lambda i: play(app, game, pack, progress, i)
+    app.push(levels)
+    if index is not None:
+        play(app, game, pack, progress, index, state)
+
+
+def play(app, game, pack, progress, index, state=None):
+    """Start level `index`; a level that does not parse becomes an error screen."""
+    try:
+        scene = game.make_scene(app, pack, index, progress, state)
+    except MemoryError:
+        app.push(error_page(app, "%s level %d" % (pack.filename, index + 1),
+                            "This level is too big for the memory left."))
+        return
+    except Exception as exc:  # a broken level: say where and why, keep the launcher
+        where = "%s level %d" % (pack.filename, index + 1)
+        app.push(error_page(app, where, str(exc)))
+        return
+    app.push(scene)
+
+
+class SettingsMenu(Menu):
+    def __init__(self, app):
+        s = app.settings
+        bars = lambda v, n: font.BOX_FULL * v + font.BOX_EMPTY * (n - v)
+        items = [
+            Item("Contrast", value=lambda: bars(s.contrast + 1, len(CONTRAST_LEVELS)),
+                 on_adjust=self.adjust_contrast),
+            Item("LEDs", value=lambda: "off" if s.led == 0 else bars(s.led, len(LED_LEVELS) - 1),
+                 on_adjust=self.adjust_led),
+            Item("Key repeat", value=lambda: REPEAT_NAMES[s.repeat], on_adjust=self.adjust_repeat),
+            Item("Reset progress", self.ask_reset),
+            Item("About", lambda: app.push(TextPage(app, "About", about_text(app)))),
+        ]
+        Menu.__init__(self, app, "Settings", items)
+
+    def adjust_contrast(self, d):
+        s = self.app.settings
+        s.contrast = max(0, min(len(CONTRAST_LEVELS) - 1, s.contrast + d))
+        self.app.apply_contrast()
+
+    def adjust_led(self, d):
+        s = self.app.settings
+        s.led = max(0, min(len(LED_LEVELS) - 1, s.led + d))
+        self.app.leds.set_level(s.led)
+        if s.led:
+            self.app.leds.flash(0x2040FF, self.app.now, 300)
+
+    def adjust_repeat(self, d):
+        s = self.app.settings
+        s.repeat = max(0, min(len(REPEAT_NAMES) - 1, s.repeat + d))
+        self.app.buttons.set_speed(s.repeat)
+
+    def ask_reset(self):
+        app = self.app
+
+        def reset():
+            for game in app.games:
+                app.store.clear_tag(game.ID.encode())
+            app.store.delete(RESUME_KEY)
+            app.push(TextPage(app, "Progress reset", "All solved marks, best scores and the "
+                              "saved game are gone. Settings are kept."))
+        app.push(confirm(app, "Erase all progress of every game?", reset, yes="Erase"))
+
+    def on_leave(self):
+        self.app.settings.save()
+
+
+def about_text(app):
+    return ("%s\n%d games. Packs live in levels/<game>/ on the CIRCUITPY drive.\n"
+            "Save memory free: %d bytes." % (PRODUCT, len(app.games), app.store.free()))
