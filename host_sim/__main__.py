@@ -89,7 +89,7 @@ def cmd_bundle(args):
 
 def cmd_deploy(args):
     from host_sim import bundle
-    return bundle.deploy(args.drive)
+    return bundle.deploy(args.drive, force=args.force)
 
 
 def cmd_readme_shots(args):
@@ -147,6 +147,7 @@ def main(argv=None):
     p.set_defaults(func=cmd_bundle)
     p = sub.add_parser("deploy", help="copy the bundle onto a mounted CIRCUITPY drive")
     p.add_argument("--drive", required=True)
+    p.add_argument("--force", action="store_true", help="also overwrite packs edited on the drive")
     p.set_defaults(func=cmd_deploy)
     sub.add_parser("readme-shots", help="regenerate docs/shots/*.png").set_defaults(func=cmd_readme_shots)
     game_tools(sub)

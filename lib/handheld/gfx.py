@@ -27,6 +27,20 @@ def palette():
     return _palette
 
 
+_rule = None
+
+
+def rule(y=7):
+    """A 1-pixel line across the screen: separates a title from the list under it.
+    y=7 is the blank bottom row of the title's character cells, so it costs no text space."""
+    global _rule
+    if _rule is None:
+        _rule = displayio.Bitmap(WIDTH, 1, 2)
+        for x in range(WIDTH):
+            _rule[x, 0] = 1
+    return displayio.TileGrid(_rule, pixel_shader=palette(), y=y)
+
+
 def glyph_sheet():
     global _sheet
     if _sheet is None:
@@ -55,7 +69,11 @@ class TextGrid:
             if col >= self.cols:
                 break
             if col >= 0:
-                grid[col, row] = font.glyph_index(ch) + shift
+                tile = font.glyph_index(ch) + shift
+                # Setting a tile to its own value still marks it dirty: skip it, or
+                # a redrawn menu would resend the whole screen.
+                if grid[col, row] != tile:
+                    grid[col, row] = tile
             col += 1
 
     def line(self, row, text, inverted=False, right=""):
@@ -73,7 +91,8 @@ class TextGrid:
         grid = self.grid
         for row in range(self.rows):
             for col in range(self.cols):
-                grid[col, row] = self.blank
+                if grid[col, row] != self.blank:
+                    grid[col, row] = self.blank
 
 
 def wrap(text, width=COLS):

@@ -27,7 +27,10 @@ def setting(name):
     if value is None:
         return default
     if isinstance(default, int) and not isinstance(value, int):
-        return int(value, 0)
+        try:
+            return int(value, 0)
+        except ValueError:
+            raise ValueError("%s = %r in settings.toml is not a number" % (name, value))
     return value
 
 
@@ -80,6 +83,7 @@ class DeviceHardware:
             found = i2c.scan()
             i2c.unlock()
             if address not in found:
+                i2c.deinit()  # free SDA/SCL
                 raise RuntimeError("no display at I2C address 0x%02x (found: %s); check SDA/SCL "
                                    "wiring and HANDHELD_DISPLAY_ADDRESS" %
                                    (address, ", ".join("0x%02x" % a for a in found) or "nothing"))
@@ -103,10 +107,10 @@ class DeviceHardware:
             return None
 
     def _pixels(self, board):
-        count = setting("HANDHELD_LED_COUNT")
-        if count <= 0:
-            return None
         try:
+            count = setting("HANDHELD_LED_COUNT")
+            if count <= 0:
+                return None
             import neopixel
             return neopixel.NeoPixel(pin(board, setting("HANDHELD_LED_PIN"), "LED"), count,
                                      brightness=0.05, auto_write=False)

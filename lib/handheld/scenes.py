@@ -7,7 +7,7 @@ import displayio
 
 from handheld import buttons as B
 from handheld import font
-from handheld.gfx import TextGrid, wrap, ROWS, COLS
+from handheld.gfx import TextGrid, wrap, rule, ROWS, COLS
 
 
 class Scene:
@@ -30,10 +30,17 @@ class Scene:
 
 
 class TextScene(Scene):
-    def __init__(self, app):
+    """A full-screen text grid; with titled=True row 0 is a title over a rule."""
+
+    def __init__(self, app, titled=True):
         Scene.__init__(self, app)
         self.text = TextGrid()
         self.group.append(self.text.grid)
+        if titled:
+            self.group.append(rule())
+
+    def title_line(self, title, right=""):
+        self.text.line(0, title, right=right)
 
 
 class Item:
@@ -94,7 +101,7 @@ class Menu(TextScene):
 
     def draw(self):
         text = self.text
-        text.line(0, " " + self.title, inverted=True)
+        self.title_line(self.title)
         for row in range(1, ROWS):
             i = self.top + row - 1
             if i >= len(self.items):
@@ -149,7 +156,7 @@ class TextPage(TextScene):
 
     def draw(self):
         t = self.text
-        t.line(0, " " + self.title, inverted=True)
+        self.title_line(self.title)
         visible = ROWS - 1
         for row in range(1, ROWS):
             i = self.top + row - 1
@@ -217,8 +224,7 @@ class LevelList(TextScene):
             self.names = self.pack.names(top, visible)
         t = self.text
         done = self.progress.solved_count()
-        t.line(0, " " + self.pack.title, inverted=True,
-               right="%d/%d " % (done, self.pack.count))
+        self.title_line(self.pack.title, right=" %d/%d" % (done, self.pack.count))
         for row in range(1, ROWS):
             i = top + row - 1
             if i >= self.pack.count:
