@@ -196,4 +196,4 @@ class SettingsMenu(Menu):
 
 def about_text(app):
     return ("%s\n%d games. Packs live in levels/<game>/ on the CIRCUITPY drive.\n"
-            "Save memory free: %d bytes." % (PRODUCT, len(app.games), app.store.free()))
+            "Save memory free: %d bytes." % (PRODUCT, len(app.games), app.store.room()))
