@@ -1,2 +1,4 @@
 """The game registry: a new game is one folder plus one line here."""
-GAMES = []
+import games.whirly
+
+GAMES = [games.whirly]

@@ -84,7 +84,11 @@ class FileNvm(bytearray):
 class HostHardware:
     def __init__(self, levels_root=None, nvm=None, leds=4, display=True, keys=True):
         self.notices = []
-        self.display = FrameDisplay() if display else None
+        self.display = None
+        if display:
+            import displayio
+            displayio.release_displays()  # displayio allows one display at a time
+            self.display = FrameDisplay()
         self.keys = Keys() if keys else None
         self.pixels = Pixels(leds) if leds else None
         self.nvm = nvm if nvm is not None else bytearray(b"\xff" * NVM_SIZE)

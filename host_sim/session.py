@@ -44,11 +44,16 @@ def parse_script(text):
 
 
 class Session:
-    def __init__(self, games=None, nvm=None, levels_root=None, frames_dir=None, scale=6):
+    def __init__(self, games=None, nvm=None, levels_root=None, frames_dir=None, scale=6,
+                 display=None):
+        """display: another displayio display (e.g. the SH1106 fidelity one) instead of the
+        bus-less FrameDisplay."""
         from handheld.app import App
         if games is None:
             from games import GAMES as games
-        self.hw = HostHardware(levels_root=levels_root, nvm=nvm)
+        self.hw = HostHardware(levels_root=levels_root, nvm=nvm, display=display is None)
+        if display is not None:
+            self.hw.display = display
         self.app = App(self.hw, games)
         self.frames_dir = frames_dir
         self.frame_no = 0
@@ -59,7 +64,7 @@ class Session:
         end = self.hw.clock + ms
         while self.hw.clock < end:
             self.hw.clock += STEP_MS
-            before = self.hw.display.refreshes
+            before = getattr(self.hw.display, "refreshes", 0)
             self.app.step(self.hw.clock)
             if self.frames_dir and self.hw.display.refreshes != before:
                 self.frame_no += 1

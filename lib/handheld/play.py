@@ -9,18 +9,18 @@ and may override hint() -> str or None. The engine must offer undo(), restart(),
 save_state() and load_state(bytes).
 """
 from handheld import buttons as B
-from handheld.scenes import Menu, Item, TextPage, TextScene
+from handheld.scenes import Menu, Item, TextPage, Scene
 from handheld.progress import RESUME_KEY, encode_resume
 from handheld.leds import WIN
 
 RESUME_IDLE_MS = 3000  # write the resume record once the player pauses, not on every move
 
 
-class PlayScene(TextScene):
+class PlayScene(Scene):
     has_hint = False
 
     def __init__(self, app, game, pack, index, progress, engine):
-        TextScene.__init__(self, app)
+        Scene.__init__(self, app)
         self.game = game
         self.pack = pack
         self.index = index
@@ -72,6 +72,7 @@ class PlayScene(TextScene):
         return False
 
     def restart(self):
+        self.finished = False
         self.engine.restart()
         self.after_change()
 

@@ -1,0 +1,291 @@
+"""Whirly on the handheld: the board view and its buttons. Rules live in engine.py.
+
+The board is two TileGrids over the same cells: the static layer (floor, walls, goals) drawn
+once, and the unit layer (heroes, boxes) where only the cells the engine reports as changed are
+rewritten. Tiles are 8 px when the level fits, else 6, 5 or 4 px; bigger levels scroll.
+"""
+import displayio
+
+from handheld import buttons as B
+from handheld.gfx import TextGrid, palette, COLS
+from handheld.play import PlayScene
+from handheld.scenes import TextPage
+from games.whirly import tiles as T
+from games.whirly import rules as R
+from games.whirly import notation
+from games.whirly.board import FORMAT
+from games.whirly.engine import Engine, COLOURS, G_WALL, G_VOID, T_TARGET, U_HERO
+
+SIZES = (8, 6, 5, 4)
+SCREEN_W = 128
+SCREEN_H = 64
+HUD_MIN_COLS = 4
+BLINK_MS = (700, 250)   # active hero shown / hidden, when there are several heroes
+# NeoPixel colour of each Whirly colour x a b c d e f g h i (grey, blue, green, red, ...)
+LED_COLOURS = (0x808080, 0x0030FF, 0x00C000, 0xFF0000, 0xFFB000, 0xC000C0, 0x00C0C0,
+               0xFF5000, 0x6000FF, 0xFF3070)
+
+_sheets = {}
+_unit_palette = None
+
+
+def sheets(size):
+    if size not in _sheets:
+        _sheets[size] = T.make_sheets(displayio.Bitmap, size)
+    return _sheets[size]
+
+
+def unit_palette():
+    global _unit_palette
+    if _unit_palette is None:
+        _unit_palette = displayio.Palette(3)
+        _unit_palette[0] = 0x000000
+        _unit_palette[1] = 0xFFFFFF
+        _unit_palette[2] = 0x000000
+        _unit_palette.make_transparent(0)
+    return _unit_palette
+
+
+def layout(w, h):
+    """-> (tile size, view columns, view rows, hud) for a w x h level; hud is 'right',
+    'bottom' or None. The biggest tile that shows the whole level wins."""
+    for size in SIZES:
+        if w * size <= SCREEN_W and h * size <= SCREEN_H:
+            break
+    vw = min(w, SCREEN_W // size)
+    vh = min(h, SCREEN_H // size)
+    if (SCREEN_W - vw * size - 1) // 6 >= HUD_MIN_COLS:
+        hud = "right"
+    elif SCREEN_H - vh * size >= 8:
+        hud = "bottom"
+    else:
+        hud = None
+    return size, vw, vh, hud
+
+
+class WhirlyScene(PlayScene):
+    has_hint = True
+
+    def __init__(self, app, game, pack, index, progress, state=None):
+        level = FORMAT.parse(pack.level(index), pack.header)
+        engine = Engine()
+        engine.load(level)
+        if state:
+            engine.load_state(state)
+        PlayScene.__init__(self, app, game, pack, index, progress, engine)
+        self.level = level
+        self.blink_at = 0
+        self.hidden = False
+        size, vw, vh, hud = layout(level.width, level.height)
+        self.size, self.vw, self.vh, self.hud_at = size, vw, vh, hud
+        self.ox = self.oy = 0    # level cell shown at the view's top left
+        static, units = sheets(size)
+        board_w = SCREEN_W if hud != "right" else SCREEN_W - self.hud_cols() * 6 - 1
+        board_h = SCREEN_H if hud != "bottom" else SCREEN_H - 8
+        x = (board_w - vw * size) // 2
+        y = (board_h - vh * size) // 2
+        self.static = displayio.TileGrid(static, pixel_shader=palette(), width=vw, height=vh,
+                                         tile_width=size, tile_height=size, x=x, y=y)
+        self.units = displayio.TileGrid(units, pixel_shader=unit_palette(), width=vw, height=vh,
+                                        tile_width=size, tile_height=size, x=x, y=y)
+        self.group.append(self.static)
+        self.group.append(self.units)
+        self.hud = None
+        if hud == "right":
+            cols = self.hud_cols()
+            self.hud = TextGrid(cols=cols, rows=8, x=SCREEN_W - cols * 6, y=0)
+        elif hud == "bottom":
+            self.hud = TextGrid(cols=COLS, rows=1, x=1, y=SCREEN_H - 8)
+        if self.hud is not None:
+            self.group.append(self.hud.grid)
+        self.follow_hero(force=True)
+        self.redraw()
+
+    def hud_cols(self):
+        return min(7, (SCREEN_W - self.vw * self.size - 1) // 6)
+
+    # --- drawing ------------------------------------------------------------------------
+    def static_tile(self, c):
+        e = self.engine
+        g = e.ground[c]
+        kind = g & 0xF0
+        if kind == G_VOID:
+            return T.FLOOR
+        if kind == G_WALL:
+            return T.static_tile(T.WALL, g & 15, self.size)
+        t = e.goal[c]
+        if t:
+            return T.static_tile(T.TARGET if t & 0xF0 == T_TARGET else T.HTARGET, t & 15,
+                                 self.size)
+        return T.static_tile(T.GROUND, g & 15, self.size)
+
+    def unit_tile(self, c):
+        e = self.engine
+        u = e.unit[c]
+        if not u:
+            return T.NONE
+        colour = u & 15
+        t = e.goal[c]
+        home = t and t & 0xF0 == u & 0xF0 and R.matches(t & 15, colour)
+        if u & 0xF0 == U_HERO:
+            if self.hidden and c == e.hero:
+                return T.NONE
+            return (T.HERO_HOME if home else T.HERO) + colour
+        return (T.BOX_HOME if home else T.BOX) + colour
+
+    def draw_cell(self, c):
+        e = self.engine
+        x = c % e.width - self.ox
+        y = c // e.width - self.oy
+        if 0 <= x < self.vw and 0 <= y < self.vh:
+            tile = self.unit_tile(c)
+            if self.units[x, y] != tile:
+                self.units[x, y] = tile
+
+    def redraw(self):
+        e = self.engine
+        w = e.width
+        for y in range(self.vh):
+            row = (y + self.oy) * w + self.ox
+            for x in range(self.vw):
+                c = row + x
+                tile = self.static_tile(c)
+                if self.static[x, y] != tile:
+                    self.static[x, y] = tile
+                tile = self.unit_tile(c)
+                if self.units[x, y] != tile:
+                    self.units[x, y] = tile
+        self.draw_hud()
+        self.show_leds()
+
+    def draw_hud(self):
+        hud = self.hud
+        if hud is None:
+            return
+        e = self.engine
+        if self.hud_at == "bottom":
+            hud.line(0, "L%d m%d p%d" % (self.index + 1, e.moves, e.pushes),
+                     right="%d left" % e.goals_left())
+            return
+        hero = "hero " + COLOURS[e.hero_colour()] if e.heroes > 1 else ""
+        lines = ("L%d" % (self.index + 1), "moves", "%d" % e.moves, "push", "%d" % e.pushes,
+                 "left", "%d" % e.goals_left(), hero)
+        for row in range(8):
+            hud.line(row, lines[row])
+
+    def show_leds(self):
+        leds = self.app.leds
+        if not leds.n:
+            return
+        e = self.engine
+        leds.set(0, LED_COLOURS[e.hero_colour()])
+        goals = e.goals_left()
+        total = max(1, goals + self.done_goals())
+        lit = (leds.n - 1) * (total - goals) // total
+        for i in range(1, leds.n):
+            leds.set(i, 0x00A020 if i <= lit else 0)
+
+    def done_goals(self):
+        e = self.engine
+        return e.sat[1] + e.sat[2]
+
+    def follow_hero(self, force=False):
+        """Scroll so the hero keeps a margin of 2 cells from the view's edge."""
+        e = self.engine
+        if e.width <= self.vw and e.height <= self.vh:
+            return False
+        hx, hy = e.hero % e.width, e.hero // e.width
+        ox, oy = self.ox, self.oy
+        if force or hx < ox + 2 or hx >= ox + self.vw - 2:
+            ox = max(0, min(hx - self.vw // 2, e.width - self.vw))
+        if force or hy < oy + 2 or hy >= oy + self.vh - 2:
+            oy = max(0, min(hy - self.vh // 2, e.height - self.vh))
+        if (ox, oy) == (self.ox, self.oy):
+            return False
+        self.ox, self.oy = ox, oy
+        return True
+
+    def after_move(self):
+        e = self.engine
+        if self.follow_hero():
+            self.redraw()
+        else:
+            ch = e.changed
+            for i in range(e.nchanged):
+                self.draw_cell(ch[i])
+            self.draw_hud()
+            self.show_leds()
+
+    def after_change(self):
+        """After undo or restart: the engine lists the changed cells, so no full redraw."""
+        self.show_hero()
+        self.after_move()
+        if self.dirty_since < 0:
+            self.dirty_since = self.app.now
+
+    # --- buttons ------------------------------------------------------------------------
+    def handle(self, button, kind):
+        if kind != B.PRESS and kind != B.REPEAT:
+            return
+        e = self.engine
+        if button <= B.RIGHT:
+            if e.play(_ACTION[button]):
+                self.show_hero()
+                self.after_move()
+                self.moved()
+        elif button == B.B:
+            self.undo()
+        elif button == B.SELECT and kind == B.PRESS and e.heroes > 1:
+            e.play(4)
+            self.show_hero()
+            self.after_move()
+        elif button == B.A and kind == B.PRESS:
+            self.app.push(TextPage(self.app, "Level %d" % (self.index + 1), self.info()))
+
+    def show_hero(self):
+        self.hidden = False
+        self.blink_at = self.app.now
+
+    def tick(self, now):
+        PlayScene.tick(self, now)
+        e = self.engine
+        if e.heroes > 1 and not self.finished:
+            if now - self.blink_at >= BLINK_MS[1 if self.hidden else 0]:
+                self.blink_at = now
+                self.hidden = not self.hidden
+                self.draw_cell(e.hero)
+
+    # --- game-specific texts ---------------------------------------------------------------
+    def info(self):
+        e = self.engine
+        lines = [self.level.name or self.pack.title,
+                 "Game: " + e.rules.title,
+                 "Moves %d, pushes %d" % (e.moves, e.pushes),
+                 "Goals left: %d" % e.goals_left()]
+        if self.level.solution:
+            lines.append("Stored solution: %d moves" % len(notation.parse_moves(self.level.solution)))
+        if e.heroes > 1:
+            lines.append("SELECT: next hero")
+        return "\n".join(lines)
+
+    def rules(self):
+        return R.RULES_TEXT.get(self.engine.rules.name, self.game.RULES) + \
+            "\n\nArrows move, B undoes (hold to repeat), SELECT switches hero, A shows the level, " \
+            "START pauses."
+
+    def stats(self):
+        e = self.engine
+        out = [("Moves", "%d" % e.moves), ("Pushes", "%d" % e.pushes)]
+        if self.level.solution:
+            out.append(("Stored", "%d moves" % len(notation.parse_moves(self.level.solution))))
+        return out
+
+    def score(self):
+        return self.engine.moves
+
+    def hint(self):
+        from games.whirly.hint import hint
+        return hint(self.engine, self.level)
+
+
+_ACTION = (0, 2, 3, 1)  # UP, DOWN, LEFT, RIGHT buttons -> engine up, down, left, right

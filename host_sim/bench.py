@@ -1,0 +1,190 @@
+"""`make bench`: every game's figures against DESIGN.md's budgets.
+
+Per game, on the first shipped pack's level with the longest stored solution:
+  engine time per move on the host, and the device estimate (x150, DESIGN.md section 7)
+  level load time (parse + load), host and device estimate
+  bytes allocated per move after warm-up and the heap of a running game, in real MicroPython
+  I2C bytes per move through Adafruit's SH1106 driver on the fake bus (fidelity mode)
+and boot-to-launcher time on the host with its device estimate.
+"""
+import os
+import time
+
+from handheld.packs import Pack, list_packs
+
+DEVICE_FACTOR = 150
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUDGET = {"move_ms": 5.0, "load_ms": 150.0, "alloc": 0, "heap": 64 * 1024, "i2c": 64,
+          "boot_ms": 2000.0}
+
+
+def bench_level(game):
+    """(pack path, pack, level index, level text) of the longest stored solution in the first pack."""
+    folder = os.path.join(REPO, "levels", game.ID)
+    for name in list_packs(folder):
+        path = os.path.join(folder, name)
+        pack = Pack(path, game.PACK_FORMAT)
+        best = None
+        for i in range(pack.count):
+            lt = pack.level(i)
+            if lt.solution and (best is None or len(lt.solution) > len(best[1].solution)):
+                best = (i, lt)
+        if best:
+            return path, pack, best[0], best[1]
+    return None
+
+
+def host_figures(game, pack, index, lt):
+    t0 = time.perf_counter()
+    loads = 50
+    for _ in range(loads):
+        level = game.PACK_FORMAT.parse(pack.level(index), pack.header)
+        engine = game.new_engine(level)
+    load_ms = (time.perf_counter() - t0) * 1000 / loads
+    actions = game.parse_moves(lt.solution)
+    done = 0
+    t0 = time.perf_counter()
+    while done < 20000:
+        for a in actions:
+            engine.play(a)
+        for _ in actions:
+            engine.undo()
+        done += 2 * len(actions)
+    move_ms = (time.perf_counter() - t0) * 1000 / done
+    return {"move_ms": move_ms, "load_ms": load_ms, "moves": len(actions)}
+
+
+MPY_STEPS = (
+    "import gc\nr = {}\ngc.collect()",
+    "r['base'] = gc.mem_alloc()",
+    "from handheld.packs import Pack\nimport games.{id} as g\nfrom games.{id} import engine as _e",
+    "pack = Pack('/bench.txt', g.PACK_FORMAT)\nlt = pack.level({index})\n"
+    "level = g.PACK_FORMAT.parse(lt, pack.header)\nacts = g.parse_moves(lt.solution)\n"
+    "e = g.new_engine(level)\nlt = None",
+    "r['heap'] = gc.mem_alloc() - r['base']",
+    "def run():\n    for a in acts:\n        e.play(a)\n    for a in acts:\n        e.undo()\nrun()\nrun()",
+    "gc.collect()\ngc.disable()\na = gc.mem_alloc()\nrun()\nb = gc.mem_alloc()\ngc.enable()\n"
+    "r['alloc'] = (b - a) / (2 * len(acts))\nprint(r)",
+)
+
+
+def micropython_figures(game, path, index):
+    from host_sim import micropython
+    if not micropython.available():
+        return {"error": micropython.SETUP_HINT}
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    steps = [s.replace("{id}", game.ID).replace("{index}", str(index)) for s in MPY_STEPS]
+    out = micropython.run(steps, files={"/bench.txt": text})
+    import ast
+    return ast.literal_eval(out.strip().splitlines()[-1])
+
+
+def i2c_figures(game, pack_name, index, lt):
+    """Bytes on the I2C bus per move of the stored solution, through the real SH1106 driver."""
+    import displayio
+    from handheld import buttons as B
+    from host_sim.sh1106_bus import make_fidelity_display
+    from host_sim.session import Session
+    display, i2c = make_fidelity_display()
+    try:
+        s = Session(display=display)
+        from handheld import launcher
+        app = s.app
+        for name, pack in launcher.packs_of(app, game):
+            if name == pack_name:
+                launcher.open_pack(app, game, pack, index)
+        s.run(200)
+        keys = getattr(game, "ACTION_KEYS", None)
+        scene = app.top()
+        hud = getattr(scene, "hud", None)
+        counts = []
+        for with_hud in (False, True):
+            if hud is not None:
+                hud.grid.hidden = not with_hud
+            scene.restart()
+            s.run(200)
+            row = []
+            for a in game.parse_moves(lt.solution):
+                if keys is None or a >= len(keys):
+                    break
+                i2c.reset_counter()
+                s.press(B.NAMES.index(keys[a]))
+                if app.top() is not scene:  # the win screen: not a move's cost
+                    app.pop()
+                    break
+                row.append(i2c.bytes_total)
+            counts.append(row)
+        return counts
+    finally:
+        displayio.release_displays()
+
+
+NATIVE_ON_DEVICE = (os.sep + "displayio" + os.sep, os.sep + "busdisplay" + os.sep,
+                    os.sep + "fontio", os.sep + "i2cdisplaybus" + os.sep)
+
+
+def boot_ms():
+    """(host ms, device estimate ms) from power-on of the app to the launcher on screen.
+
+    Blinka's displayio is Python on the host but native C on the device, so its share is
+    taken out before scaling by DEVICE_FACTOR; the first full frame's I2C time is added."""
+    import cProfile
+    import pstats
+    from host_sim.session import Session
+    Session()  # import everything once: the device pays imports too, but compiling is not ours
+    prof = cProfile.Profile()
+    t0 = time.perf_counter()
+    prof.runcall(Session)
+    total = (time.perf_counter() - t0) * 1000
+    stats = pstats.Stats(prof).stats
+    native = sum(tt for (path, _, _), (_, _, tt, _, _) in stats.items()
+                 if any(part in path for part in NATIVE_ON_DEVICE)) * 1000
+    frame_ms = 1104 * 9 / 400.0  # a full frame at 400 kHz, 9 bits a byte
+    return total, (total - native) * DEVICE_FACTOR + frame_ms
+
+
+def mark(ok):
+    return "ok " if ok else "OVER"
+
+
+def main(games, out=print):
+    out("Budgets from DESIGN.md section 7; device = host x %d unless measured." % DEVICE_FACTOR)
+    host, dev = boot_ms()
+    out("boot to launcher: host %.1f ms, device est. %.0f ms (displayio native there) "
+        "[%s <= %d ms]" % (host, dev, mark(dev <= BUDGET["boot_ms"]), BUDGET["boot_ms"]))
+    for game in games:
+        found = bench_level(game)
+        out("")
+        out("== %s ==" % game.NAME)
+        if not found:
+            out("no shipped level with a stored solution to measure")
+            continue
+        path, pack, index, lt = found
+        out("level: %s #%d %r, %d-move solution" % (os.path.basename(path), index + 1, lt.name,
+                                                   len(game.parse_moves(lt.solution))))
+        h = host_figures(game, pack, index, lt)
+        dev = h["move_ms"] * DEVICE_FACTOR
+        out("engine move: host %.1f us, device est. %.2f ms          [%s <= %.0f ms]"
+            % (h["move_ms"] * 1000, dev, mark(dev <= BUDGET["move_ms"]), BUDGET["move_ms"]))
+        dev = h["load_ms"] * DEVICE_FACTOR
+        out("level load: host %.2f ms, device est. %.0f ms           [%s <= %.0f ms]"
+            % (h["load_ms"], dev, mark(dev <= BUDGET["load_ms"]), BUDGET["load_ms"]))
+        m = micropython_figures(game, path, index)
+        if "error" in m:
+            out("MicroPython: " + m["error"])
+        else:
+            out("MicroPython: %.1f bytes allocated per move          [%s == 0]"
+                % (m["alloc"], mark(m["alloc"] == 0)))
+            out("MicroPython: heap of modules + pack + engine %d bytes [%s <= %d]"
+                % (m["heap"], mark(m["heap"] <= BUDGET["heap"]), BUDGET["heap"]))
+        board, total = i2c_figures(game, os.path.basename(path), index, lt)
+        if board:
+            board.sort()
+            hud = sorted(t - b for t, b in zip(total, board))
+            median = board[len(board) // 2]
+            out("I2C per move, board: median %d bytes, max %d (%d moves) [%s median <= %d]"
+                % (median, board[-1], len(board), mark(median <= BUDGET["i2c"]), BUDGET["i2c"]))
+            out("I2C per move, HUD extra: median %d bytes, max %d       [%s max <= 1 page, %d]"
+                % (hud[len(hud) // 2], hud[-1], mark(hud[-1] <= 132 + 8), 132 + 8))
+    return 0
