@@ -38,6 +38,7 @@ class App:
         self.now = 0
         self.packs = {}
         self._event = hw.new_event()
+        self.owner = [None] * B.COUNT   # scene that got each button's last press
         if hw.display is not None:
             hw.display.root_group = self.root
         self.apply_contrast()
@@ -99,6 +100,12 @@ class App:
             self.home()
             return
         top = self.top()
+        # Repeats and the release belong to the scene that saw the press: holding B
+        # through a win screen must not start undoing in the next scene.
+        if kind == B.PRESS:
+            self.owner[button] = top
+        elif self.owner[button] is not top:
+            return
         try:
             top.on_button(button, kind)
         except Exception as exc:  # the launcher must survive any game bug

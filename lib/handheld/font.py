@@ -190,9 +190,10 @@ def tile_index(ch, inverted=False):
 def make_sheet(bitmap_cls):
     """Build a 2-colour tile sheet (CELL_W*COUNT*2 x CELL_H) for displayio.TileGrid.
 
-    Tile k is glyph k (1 = lit pixel); tile COUNT + k is its exact complement over the whole 6x8 cell,
-    for highlighted menu lines. Relies on the new bitmap being all 0 (displayio.Bitmap is), so each
-    cell pixel is written once: lit in either the normal or the inverted tile, never both.
+    Tile k is glyph k (1 = lit pixel); tile COUNT + k is its complement over the top 7 rows of the
+    6x8 cell, for highlighted lines. The bottom row stays dark in both, so a highlighted line under
+    a highlighted title (or another bar) keeps a 1-pixel gap. Relies on the new bitmap being all 0
+    (displayio.Bitmap is), so each cell pixel is written at most once.
     """
     inv = CELL_W * COUNT
     bmp = bitmap_cls(inv * 2, CELL_H, 2)
@@ -203,7 +204,7 @@ def make_sheet(bitmap_cls):
         for col in range(CELL_W):
             bits = glyphs[base + col] if col < 5 else 0
             x = x0 + col
-            for y in range(CELL_H):
+            for y in range(CELL_H - 1):
                 if (bits >> y) & 1:
                     bmp[x, y] = 1
                 else:

@@ -27,20 +27,6 @@ def palette():
     return _palette
 
 
-_rule = None
-
-
-def rule(y=7):
-    """A 1-pixel line across the screen: separates a title from the list under it.
-    y=7 is the blank bottom row of the title's character cells, so it costs no text space."""
-    global _rule
-    if _rule is None:
-        _rule = displayio.Bitmap(WIDTH, 1, 2)
-        for x in range(WIDTH):
-            _rule[x, 0] = 1
-    return displayio.TileGrid(_rule, pixel_shader=palette(), y=y)
-
-
 def glyph_sheet():
     global _sheet
     if _sheet is None:

@@ -7,7 +7,7 @@ import displayio
 
 from handheld import buttons as B
 from handheld import font
-from handheld.gfx import TextGrid, wrap, rule, ROWS, COLS
+from handheld.gfx import TextGrid, wrap, ROWS, COLS
 
 
 class Scene:
@@ -30,17 +30,15 @@ class Scene:
 
 
 class TextScene(Scene):
-    """A full-screen text grid; with titled=True row 0 is a title over a rule."""
+    """A full-screen text grid; row 0 is the title bar."""
 
-    def __init__(self, app, titled=True):
+    def __init__(self, app):
         Scene.__init__(self, app)
         self.text = TextGrid()
         self.group.append(self.text.grid)
-        if titled:
-            self.group.append(rule())
 
     def title_line(self, title, right=""):
-        self.text.line(0, title, right=right)
+        self.text.line(0, " " + title, inverted=True, right=right + " " if right else "")
 
 
 class Item:

@@ -1,0 +1,29 @@
+"""`make shots`: the README's screenshots, made by the headless simulator (docs/shots/*.png)."""
+import os
+
+from host_sim.session import Session
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(REPO, "docs", "shots")
+
+# name -> key script from a fresh boot (with the shipped packs)
+SHOTS = (
+    ("launcher", ""),
+    ("games", "A"),
+    ("packs", "A A"),
+    ("rules", "A A A"),
+    ("levels", "A A DOWN A"),
+    ("whirly-sokoban", "A A DOWN A A UP LEFT"),
+    ("pause", "A A DOWN A A START"),
+    ("settings", "DOWN A"),
+)
+
+
+def main(levels_root=None, out=OUT, shots=SHOTS):
+    os.makedirs(out, exist_ok=True)
+    for name, script in shots:
+        s = Session(levels_root=levels_root)
+        s.keys(script)
+        s.run(300)
+        print(s.save(os.path.join(out, name + ".png")))
+    return 0
