@@ -34,11 +34,14 @@ def play_window(args, start_in_game):
     display, pixels, hw = session.hw.display, session.hw.pixels, session.hw
     shots = 0
     start = pygame.time.get_ticks()
-    while True:
+    frames = 0
+    max_frames = getattr(args, "max_frames", None)  # tests: stop after this many frames
+    while max_frames is None or frames < max_frames:
+        frames += 1
         for ev in pygame.event.get():
             if ev.type == pygame.QUIT:
                 pygame.quit()
-                return
+                return session
             if ev.type in (pygame.KEYDOWN, pygame.KEYUP):
                 if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F12:
                     shots += 1
@@ -69,3 +72,5 @@ def play_window(args, start_in_game):
                 pygame.draw.circle(screen, col, (i * gap + gap // 2, h + strip // 2), strip // 3)
         pygame.display.flip()
         clock.tick(60)
+    pygame.quit()
+    return session
