@@ -107,6 +107,7 @@ class Engine:
         self.boxes = self.targets = self.htargets = 0
         self.changed = array("H")
         self.nchanged = 0
+        self.mark = bytearray(0)  # 1 for cells listed in changed (keeps the list unique)
         self.moves = 0
         self.pushes = 0  # moves that interacted (push, pull, swap, leap, jump)
         self.last_action = -1
@@ -115,6 +116,7 @@ class Engine:
         self.sat = array("h", [0, 0, 0])  # [_, heroes on matching htargets, boxes on matching targets]
         self.lead = array("H")
         self.fol = array("H")
+        self.fkey = array("h")
         self.off = [0, 0, 0, 0]
         self.inter = None
         self.depth = 1
@@ -142,6 +144,8 @@ class Engine:
         self.off = [-W, 1, W, -1]
         if len(self.unit) != size:
             self.unit = bytearray(size)
+        self.nchanged = 0
+        self.mark = bytearray(size)
         g = self.ground
         goal = self.goal
         start = self.start
@@ -179,6 +183,7 @@ class Engine:
             self.hpos = array("H", bytes(2 * heroes))
         if len(self.fol) < boxes + 1:
             self.fol = array("H", bytes(2 * (boxes + 1)))
+            self.fkey = array("h", bytes(2 * (boxes + 1)))
         n = max(W, H) + 1
         if len(self.lead) < n:
             self.lead = array("H", bytes(2 * n))
@@ -201,15 +206,12 @@ class Engine:
         """Back to the level's start; clears the undo log. `changed` lists every cell that differs."""
         u = self.unit
         s = self.start
-        ch = self.changed
-        n = 0
+        self._clear_changed()
         old = self.hero if self.heroes else -1
         for c in range(self.size):
             if u[c] != s[c]:
-                ch[n] = c
-                n += 1
+                self._changed(c)
                 u[c] = s[c]
-        self.nchanged = n
         self._scan_heroes()
         self._reset(getattr(self.level, "active", 0))
         if old >= 0:
@@ -326,15 +328,19 @@ class Engine:
         return c - k if x >= k else -1
 
     def _changed(self, c):
-        ch = self.changed
+        if self.mark[c]:
+            return
+        self.mark[c] = 1
         n = self.nchanged
-        i = 0
-        while i < n:
-            if ch[i] == c:
-                return
-            i += 1
-        ch[n] = c
+        self.changed[n] = c
         self.nchanged = n + 1
+
+    def _clear_changed(self):
+        ch = self.changed
+        m = self.mark
+        for i in range(self.nchanged):
+            m[ch[i]] = 0
+        self.nchanged = 0
 
     def _xch(self, a, b):
         # Exchange the units of cells a and b, keeping the objective counts.
@@ -427,7 +433,7 @@ class Engine:
     # ------------------------------------------------------------------ play
     def play(self, a):
         """Play action a; False (and nothing changed) when the move is impossible."""
-        self.nchanged = 0
+        self._clear_changed()
         if a >= 4:
             if a > 5 or self.heroes < 2:
                 return self._blocked(a)
@@ -511,11 +517,20 @@ class Engine:
         nl = 0
         cur = n
         cc = pc
+        d = self.off[a]
+        W = self.width
+        size = self.size
+        x = n % W
+        dx = d if d == 1 or d == -1 else 0
         while True:
             lead[nl] = cur
             nl += 1
-            nx = self._nb(cur, a, 1)
-            if nx < 0:
+            nx = cur + d
+            if dx:
+                x += dx
+                if x < 0 or x >= W:
+                    return self._blocked(a)
+            elif nx < 0 or nx >= size:
                 return self._blocked(a)
             q = u[nx]
             if q == 0:
@@ -531,26 +546,55 @@ class Engine:
             cc = qc
         nf = self._gather(nl, a)
         self._reserve(nl + nf + 1)
-        d = self.off[a]
+        # Farthest box first, each into a free cell. Inlined: a Colortrain train can be long.
+        goal = self.goal
+        mk = self.mark
+        ch = self.changed
+        log = self.log
+        cap = len(log)
+        t = self.utop
+        code = a << 12
         i = nl - 1
-        while i >= 0:  # farthest box first, into free cells
+        while i >= 0:
             c = lead[i]
-            self._xch(c, c + d)
-            self._word(c | a << 12)
+            b = c + d
+            if goal[c] or goal[b]:
+                self._xch(c, b)
+            else:
+                u[b] = u[c]
+                u[c] = 0
+                nc = self.nchanged
+                if not mk[c]:
+                    mk[c] = 1
+                    ch[nc] = c
+                    nc += 1
+                if not mk[b]:
+                    mk[b] = 1
+                    ch[nc] = b
+                    nc += 1
+                self.nchanged = nc
+            log[t] = c | code
+            t += 1
+            if t == cap:
+                t = 0
             i -= 1
+        self.utop = t
+        self.ulen += nl
         self._hero_to(n)
         self._follow(nf, a, 1)
         return self._done(a, K_PUSH, nl)
 
     def _gather(self, nl, d):
         # Flocking: boxes of the leaders' breed within the herd square of a leader, before the
-        # move, sorted so that the ones farthest ahead in direction d move first.
+        # move, sorted so that the ones farthest ahead in direction d move first (ties in
+        # reading order).
         r = self.herd
         if r == 0:
             return 0
         u = self.unit
         lead = self.lead
         fol = self.fol
+        key = self.fkey
         W = self.width
         H = self.height
         nf = 0
@@ -572,31 +616,23 @@ class Engine:
                             j += 1
                         if j == nl:
                             j = 0
-                            while j < nf and fol[j] != c:
-                                j += 1
-                            if j == nf:
-                                fol[nf] = c
+                            if nl > 1:  # squares of several leaders overlap
+                                while j < nf and fol[j] != c:
+                                    j += 1
+                            if j == nf or nl == 1:
+                                # how far ahead: projection on the direction of the move
+                                p = -y if d == 0 else x if d == 1 else y if d == 2 else -x
+                                # insertion sort, descending; stable for equal keys
+                                j = nf
+                                while j > 0 and key[j - 1] < p:
+                                    fol[j] = fol[j - 1]
+                                    key[j] = key[j - 1]
+                                    j -= 1
+                                fol[j] = c
+                                key[j] = p
                                 nf += 1
                     c += 1
-        # insertion sort by how far ahead (projection on d), descending; stable
-        for i in range(1, nf):
-            c = fol[i]
-            pc = self._ahead(c, d)
-            j = i - 1
-            while j >= 0 and self._ahead(fol[j], d) < pc:
-                fol[j + 1] = fol[j]
-                j -= 1
-            fol[j + 1] = c
         return nf
-
-    def _ahead(self, c, d):
-        if d == 0:
-            return -(c // self.width)
-        if d == 1:
-            return c % self.width
-        if d == 2:
-            return c // self.width
-        return -(c % self.width)
 
     def _follow(self, nf, d, k):
         # Followers make the leader's move (k cells in direction d) if it is free for them.
@@ -604,12 +640,49 @@ class Engine:
         em = _EMASK
         g = self.ground
         fol = self.fol
+        W = self.width
+        size = self.size
+        step = self.off[d] * k
+        dx = step if d == 1 or d == 3 else 0
+        code = (d + 4 * (k - 1)) << 12
+        goal = self.goal
+        mk = self.mark
+        ch = self.changed
+        log = self.log
+        cap = len(log)
+        w = self.utop
         for i in range(nf):
             c = fol[i]
-            t = self._nb(c, d, k)
-            if t >= 0 and u[t] == 0 and (em[g[t]] >> (u[c] & 15)) & 1:
-                self._xch(c, t)
-                self._word(c | (d + 4 * (k - 1)) << 12)
+            t = c + step
+            if dx:
+                x = c % W + dx
+                if x < 0 or x >= W:
+                    continue
+            elif t < 0 or t >= size:
+                continue
+            v = u[c]
+            if u[t] == 0 and (em[g[t]] >> (v & 15)) & 1:
+                if goal[c] or goal[t]:
+                    self._xch(c, t)
+                else:
+                    u[t] = v
+                    u[c] = 0
+                    nc = self.nchanged
+                    if not mk[c]:
+                        mk[c] = 1
+                        ch[nc] = c
+                        nc += 1
+                    if not mk[t]:
+                        mk[t] = 1
+                        ch[nc] = t
+                        nc += 1
+                    self.nchanged = nc
+                log[w] = c | code
+                w += 1
+                if w == cap:
+                    w = 0
+                self.ulen += 1
+        self.utop = w
 
     def _select(self, a):
         hp = self.hpos
@@ -642,7 +715,7 @@ class Engine:
     # ------------------------------------------------------------------ undo
     def undo(self):
         """Take back the last action; False when the log is empty."""
-        self.nchanged = 0
+        self._clear_changed()
         if self.ulen == 0:
             return False
         log = self.log
@@ -677,30 +750,52 @@ class Engine:
         if k:
             self.pushes -= 1
         off = self.off
-        # followers (top m - nl words), newest first
-        for _ in range(m - nl):
-            t -= 1
-            if t < 0:
-                t += cap
-            self._unword(log[t], off)
+        t = self._unwords(t, m - nl)  # followers, newest first
         if k == K_PUSH:
             self._hero_back(a, k, off)
-        for _ in range(nl):
-            t -= 1
-            if t < 0:
-                t += cap
-            self._unword(log[t], off)
+        self._unwords(t, nl)  # leaders
         if k != K_PUSH:
             self._hero_back(a, k, off)
         return True
 
-    def _unword(self, w, off):
-        c = w & 0xFFF
-        code = (w >> 12) & 7
-        d = off[code & 3]
-        if code & 4:
-            d += d
-        self._xch(c, c + d)
+    def _unwords(self, t, n):
+        # Undo n box words below ring index t (exclusive), newest first; returns the new t.
+        # Inlined exchange: a long Colortrain train comes back in one call.
+        log = self.log
+        cap = len(log)
+        off = self.off
+        u = self.unit
+        goal = self.goal
+        mk = self.mark
+        ch = self.changed
+        for _ in range(n):
+            t -= 1
+            if t < 0:
+                t += cap
+            w = log[t]
+            c = w & 0xFFF
+            code = (w >> 12) & 7
+            d = off[code & 3]
+            if code & 4:
+                d += d
+            b = c + d
+            if goal[c] or goal[b]:
+                self._xch(c, b)
+                continue
+            v = u[c]
+            u[c] = u[b]
+            u[b] = v
+            nc = self.nchanged
+            if not mk[c]:
+                mk[c] = 1
+                ch[nc] = c
+                nc += 1
+            if not mk[b]:
+                mk[b] = 1
+                ch[nc] = b
+                nc += 1
+            self.nchanged = nc
+        return t
 
     def _hero_back(self, a, k, off):
         d = off[a]
@@ -738,6 +833,8 @@ class Engine:
             base_moves = self.moves
             base_pushes = self.pushes
         out.append(0 if not from_start else 1)
+        base_moves = min(base_moves, 0xFFFF)
+        base_pushes = min(base_pushes, 0xFFFF)
         out.extend(bytes((base_moves >> 8, base_moves & 255, base_pushes >> 8, base_pushes & 255)))
         if not from_start:
             u = self.unit
@@ -759,9 +856,9 @@ class Engine:
         h = self._pos_hash()
         out.extend(bytes((h >> 24, (h >> 16) & 255, (h >> 8) & 255, h & 255)))
         self.last_action, self.last_kind, self.last_undo, nch, ch = saved
+        self._clear_changed()
         for i in range(nch):
-            self.changed[i] = ch[i]
-        self.nchanged = nch
+            self._changed(ch[i])
         return bytes(out)
 
     def load_state(self, data):
@@ -773,8 +870,7 @@ class Engine:
         except (ValueError, IndexError, TypeError) as e:
             self._load_state(before)
             raise ValueError("bad saved state: %s" % e)
-        # the view redraws from changed: list every cell that holds or held a unit
-        self.nchanged = 0
+        self._clear_changed()  # the view redraws everything after load_state()
 
     def _load_state(self, d):
         if len(d) < 20 or d[:3] != b"WS\x01":

@@ -152,6 +152,7 @@ def _key(name):
 _ALIASES = {"whirly": "flocks", "whirlyflocks": "flocks", "colourban": "colorban",
             "colourtrain": "colortrain"}
 _cache = {}
+_made = {}
 
 
 def _by_key():
@@ -170,10 +171,15 @@ def get(name):
     k = _key(name or "sokoban")
     k = _ALIASES.get(k, k)
     table = _by_key()
+    r = _made.get(k)
+    if r is not None:
+        return r
     row = table.get(k)
     if row is not None:
-        return Rules(row[0], row[1], row[2], row[3], row[4], row[5], row[6],
-                     RULES_TEXT.get(row[0], ""))
+        r = Rules(row[0], row[1], row[2], row[3], row[4], row[5], row[6],
+                  RULES_TEXT.get(row[0], ""))
+        _made[k] = r  # built once: parse and load ask on every level
+        return r
     if k[:2] == "co":
         base = k[2:]
         base = _ALIASES.get(base, base)

@@ -20,6 +20,7 @@ SIZES = (8, 6, 5, 4)
 SCREEN_W = 128
 SCREEN_H = 64
 HUD_MIN_COLS = 4
+RESUME_UNDO_LIMIT = 400  # moves of undo history kept across a power cycle
 BLINK_MS = (700, 250)   # active hero shown / hidden, when there are several heroes
 # NeoPixel colour of each Whirly colour x a b c d e f g h i (grey, blue, green, red, ...)
 LED_COLOURS = (0x808080, 0x0030FF, 0x00C000, 0xFF0000, 0xFFB000, 0xC000C0, 0x00C0C0,
@@ -269,7 +270,7 @@ class WhirlyScene(PlayScene):
         return "\n".join(lines)
 
     def rules(self):
-        return R.RULES_TEXT.get(self.engine.rules.name, self.game.RULES) + \
+        return self.engine.rules.text + \
             "\n\nArrows move, B undoes (hold to repeat), SELECT switches hero, A shows the level, " \
             "START pauses."
 
@@ -282,6 +283,10 @@ class WhirlyScene(PlayScene):
 
     def score(self):
         return self.engine.moves
+
+    def resume_state(self):
+        # Keep the record small enough for the 4 KB save memory: the last moves stay undoable.
+        return self.engine.save_state(RESUME_UNDO_LIMIT)
 
     def hint(self):
         from games.whirly.hint import hint

@@ -45,6 +45,10 @@ class PlayScene(Scene):
     def hint(self):
         return None
 
+    def resume_state(self):
+        """Bytes that put the engine back where the player is (engine.load_state)."""
+        return self.engine.save_state()
+
     def rules(self):
         return self.game.RULES
 
@@ -90,7 +94,7 @@ class PlayScene(Scene):
         if self.finished:
             return
         rec = encode_resume(self.game.ID, self.pack.filename, self.pack.digest, self.index,
-                            self.engine.save_state())
+                            self.resume_state())
         try:
             self.app.store.put(RESUME_KEY, rec)
         except ValueError:  # a very long game does not fit the save memory: keep playing
