@@ -1,5 +1,16 @@
 """Whirly: generalised Sokoban with co-games (seed 003)."""
-from games.whirly.board import FORMAT as PACK_FORMAT
+
+
+class _PackFormat:
+    """The pack format (games/whirly/board.py), imported on first use: the launcher imports
+    every game at boot and should not pay for engines it may never run."""
+
+    def __getattr__(self, name):
+        from games.whirly.board import FORMAT
+        return getattr(FORMAT, name)
+
+
+PACK_FORMAT = _PackFormat()
 
 ID = "whirly"
 # Button that plays each engine action (host tools drive the scene with these).

@@ -50,7 +50,7 @@ K_JUMP = 5
 K_SELECT = 6
 K_BLOCKED = 7  # last play() was refused
 
-UNDO_WORDS = 6000  # 12 KB: >= 3000 pushes or 6000 plain steps of undo
+UNDO_WORDS = 3000  # 6 KB: >= 1500 pushes or 3000 plain steps of undo
 
 _HDR = 0x8000
 
