@@ -39,6 +39,9 @@ LETTERS = (
 )
 
 WALL_ART = ("#######.",) * 7 + ("........",)
+# A coloured wall blocks only its own colour: a see-through checkerboard with the letter.
+GATE_ART = ("#.#.#.#.", ".#...#..", "#.....#.", ".#...#..", "#.....#.", ".#...#..",
+            "#.#.#.#.", "........")
 TARGET_ART = ("##...##.", "#.....#.", "........", "........", "........",
               "#.....#.", "##...##.", "........")
 GROUND_ART = ("#.....#.", "........", "........", "........", "........",
@@ -109,8 +112,8 @@ def make_sheets(bitmap_cls, size):
         _mark(static, HTARGET, 8, GREY_HTARGET_MARK, 1)
         for c in range(9):
             letter = LETTERS[c]
-            _art(static, WALL_C + c, 8, WALL_ART, 1)
-            _mark(static, WALL_C + c, 8, letter, 0)
+            _art(static, WALL_C + c, 8, GATE_ART, 1)
+            _mark(static, WALL_C + c, 8, letter, 1)
             _art(static, GROUND_C + c, 8, GROUND_ART, 1)
             _mark(static, GROUND_C + c, 8, letter, 1)
             _art(static, TARGET_C + c, 8, TARGET_ART, 1)
