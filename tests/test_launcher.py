@@ -14,7 +14,7 @@ Author: tests
 #.  $@#
 #######
 Title: One row
-Solution: lll
+Solution: LLL
 
 #######
 #.$ $.#
