@@ -13,7 +13,9 @@ SHOTS = (
     ("packs", "A A"),
     ("rules", "A A A"),
     ("levels", "A A DOWN A"),
-    ("whirly-sokoban", "A A DOWN A A UP LEFT"),
+    ("whirly-sokoban", "A A DOWN A A RIGHT"),
+    ("whirly-colorban", "A A DOWN*3 A DOWN*2 A RIGHT"),
+    ("whirly-flocks", "A A DOWN*4 A DOWN*4 A"),
     ("pause", "A A DOWN A A START"),
     ("settings", "DOWN A"),
 )
