@@ -1,0 +1,42 @@
+"""Mental IQ+: the multi-plane pushing puzzle (seed 000)."""
+ID = "mentaliq"
+NAME = "Mental IQ+"
+# Button that plays each engine action (host tools drive the scene with these); plane changes
+# are both SELECT on the device (up when possible, else down).
+ACTION_KEYS = ("UP", "RIGHT", "DOWN", "LEFT", "SELECT", "SELECT")
+RULES = ("Put a jewel on every flag. You are Gwydyon; push one piece at a time. "
+         "Planes lie above each other: stand on a transfert ring and press SELECT to go up "
+         "(or down). Sliders keep pieces moving, arrows carry them, transborders lift pieces "
+         "to another plane, bombs destroy, two répulsors of one kind never line up across "
+         "planes, and a répulsor meeting a répulsor2 makes a brick.\n\n"
+         "The strip on the right shows every plane, yours inverted. "
+         "B undoes, A shows the level, START pauses.")
+
+
+class _PackFormat:
+    """The pack format (games/mentaliq/board.py), imported on first use."""
+
+    def __getattr__(self, name):
+        from games.mentaliq.board import FORMAT
+        return getattr(FORMAT, name)
+
+
+PACK_FORMAT = _PackFormat()
+
+
+def make_scene(app, pack, index, progress, state=None):
+    import sys
+    from games.mentaliq.scene import MentalScene
+    return MentalScene(app, sys.modules[__name__], pack, index, progress, state)
+
+
+def new_engine(level):
+    from games.mentaliq.engine import Engine
+    engine = Engine()
+    engine.load(level)
+    return engine
+
+
+def parse_moves(text):
+    from games.mentaliq.board import parse_moves as parse
+    return parse(text)
