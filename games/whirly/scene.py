@@ -168,11 +168,14 @@ class WhirlyScene(PlayScene):
             hud.line(0, "L%d m%d p%d" % (self.index + 1, e.moves, e.pushes),
                      right="%d left" % e.goals_left())
             return
+        # The three counters sit on adjacent rows: a move's HUD change stays one small
+        # page-aligned rectangle on the I2C bus.
         hero = "hero " + COLOURS[e.hero_colour()] if e.heroes > 1 else ""
-        lines = ("L%d" % (self.index + 1), "moves", "%d" % e.moves, "push", "%d" % e.pushes,
-                 "left", "%d" % e.goals_left(), hero)
+        lines = (("L%d" % (self.index + 1), ""), ("", ""), ("m", "%d" % e.moves),
+                 ("p", "%d" % e.pushes), ("left", "%d" % e.goals_left()), ("", ""),
+                 (hero, ""), ("", ""))
         for row in range(8):
-            hud.line(row, lines[row])
+            hud.line(row, lines[row][0], right=lines[row][1])
 
     def show_leds(self):
         leds = self.app.leds
