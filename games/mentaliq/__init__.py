@@ -1,4 +1,6 @@
 """Mental IQ+: the multi-plane pushing puzzle (seed 000)."""
+from handheld.packs import LazyFormat
+
 ID = "mentaliq"
 NAME = "Mental IQ+"
 # Button that plays each engine action (host tools drive the scene with these); plane changes
@@ -13,15 +15,13 @@ RULES = ("Put a jewel on every flag. You are Gwydyon; push one piece at a time. 
          "B undoes, A shows the level, START pauses.")
 
 
-class _PackFormat:
-    """The pack format (games/mentaliq/board.py), imported on first use."""
-
-    def __getattr__(self, name):
-        from games.mentaliq.board import FORMAT
-        return getattr(FORMAT, name)
+def _pack_format():
+    from games.mentaliq.board import FORMAT
+    return FORMAT
 
 
-PACK_FORMAT = _PackFormat()
+# Imported on first use: the launcher imports every game at boot.
+PACK_FORMAT = LazyFormat(_pack_format)
 
 
 def make_scene(app, pack, index, progress, state=None):

@@ -9,7 +9,7 @@ skips to the end. Rules live in engine.py.
 import displayio
 
 from handheld import buttons as B
-from handheld.gfx import TextGrid, palette
+from handheld.gfx import TextGrid, palette, unit_palette, cached
 from handheld.play import PlayScene
 from handheld.scenes import TextPage
 from handheld.leds import ERROR
@@ -27,25 +27,8 @@ BOOM_LED = 0xFF6000
 _ACTION = (0, 2, 3, 1)  # UP, DOWN, LEFT, RIGHT buttons -> engine up, down, left, right
 NAMES = ("up", "right", "down", "left", "plane up (SELECT)", "plane down (SELECT)")
 
-_sheets = {}
-_unit_palette = None
-
-
 def sheets(size):
-    if size not in _sheets:
-        _sheets[size] = T.make_sheets(displayio.Bitmap, size)
-    return _sheets[size]
-
-
-def unit_palette():
-    global _unit_palette
-    if _unit_palette is None:
-        _unit_palette = displayio.Palette(3)
-        _unit_palette[0] = 0x000000
-        _unit_palette[1] = 0xFFFFFF
-        _unit_palette[2] = 0x000000
-        _unit_palette.make_transparent(0)
-    return _unit_palette
+    return cached(("mentaliq", size), lambda bitmap: T.make_sheets(bitmap, size))
 
 
 def tile_size(w, h):

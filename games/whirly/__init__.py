@@ -1,16 +1,14 @@
 """Whirly: generalised Sokoban with co-games (seed 003)."""
+from handheld.packs import LazyFormat
 
 
-class _PackFormat:
-    """The pack format (games/whirly/board.py), imported on first use: the launcher imports
-    every game at boot and should not pay for engines it may never run."""
-
-    def __getattr__(self, name):
-        from games.whirly.board import FORMAT
-        return getattr(FORMAT, name)
+def _pack_format():
+    from games.whirly.board import FORMAT
+    return FORMAT
 
 
-PACK_FORMAT = _PackFormat()
+# Imported on first use: the launcher imports every game at boot.
+PACK_FORMAT = LazyFormat(_pack_format)
 
 ID = "whirly"
 # Button that plays each engine action (host tools drive the scene with these).

@@ -7,7 +7,7 @@ rewritten. Tiles are 8 px when the level fits, else 6, 5 or 4 px; bigger levels 
 import displayio
 
 from handheld import buttons as B
-from handheld.gfx import TextGrid, palette, COLS
+from handheld.gfx import TextGrid, palette, unit_palette, cached, COLS
 from handheld.play import PlayScene
 from handheld.scenes import TextPage
 from games.whirly import tiles as T
@@ -26,25 +26,8 @@ BLINK_MS = (700, 250)   # active hero shown / hidden, when there are several her
 LED_COLOURS = (0x808080, 0x0030FF, 0x00C000, 0xFF0000, 0xFFB000, 0xC000C0, 0x00C0C0,
                0xFF5000, 0x6000FF, 0xFF3070)
 
-_sheets = {}
-_unit_palette = None
-
-
 def sheets(size):
-    if size not in _sheets:
-        _sheets[size] = T.make_sheets(displayio.Bitmap, size)
-    return _sheets[size]
-
-
-def unit_palette():
-    global _unit_palette
-    if _unit_palette is None:
-        _unit_palette = displayio.Palette(3)
-        _unit_palette[0] = 0x000000
-        _unit_palette[1] = 0xFFFFFF
-        _unit_palette[2] = 0x000000
-        _unit_palette.make_transparent(0)
-    return _unit_palette
+    return cached(("whirly", size), lambda bitmap: T.make_sheets(bitmap, size))
 
 
 def layout(w, h):

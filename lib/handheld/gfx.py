@@ -27,6 +27,30 @@ def palette():
     return _palette
 
 
+_unit_palette = None
+_sheets = {}
+
+
+def unit_palette():
+    """Three colours for a layer drawn over another: 0 see-through, 1 lit, 2 dark (opaque)."""
+    global _unit_palette
+    if _unit_palette is None:
+        _unit_palette = displayio.Palette(3)
+        _unit_palette[0] = 0x000000
+        _unit_palette[1] = 0xFFFFFF
+        _unit_palette[2] = 0x000000
+        _unit_palette.make_transparent(0)
+    return _unit_palette
+
+
+def cached(key, build):
+    """Tile sheets are drawn once per boot: build(displayio.Bitmap) the first time `key` is asked."""
+    sheet = _sheets.get(key)
+    if sheet is None:
+        sheet = _sheets[key] = build(displayio.Bitmap)
+    return sheet
+
+
 def glyph_sheet():
     global _sheet
     if _sheet is None:
