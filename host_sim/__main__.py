@@ -98,12 +98,45 @@ def cmd_readme_shots(args):
 
 
 def game_tools(sub):
-    """Game-specific host tools register here (solver, generator, co-paths)."""
+    """Game-specific host tools (generators, co-paths...) register their own subcommands."""
+    import importlib
+    for game in registry():
+        try:
+            cli = importlib.import_module("host_sim.%s.cli" % game.ID)
+        except ImportError:
+            continue
+        cli.register(sub)
+
+
+def game_of_pack(path, forced=None):
+    """The game a pack belongs to: --game, else its levels/<game>/ folder, else its Game: key."""
+    ids = [g.ID for g in registry()]
+    if forced:
+        return find_game(forced)
+    folder = os.path.basename(os.path.dirname(os.path.abspath(path)))
+    if folder in ids:
+        return find_game(folder)
     try:
-        from host_sim.whirly import cli as whirly_cli
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for _ in range(40):
+                line = f.readline()
+                if line.lower().startswith("game:"):
+                    return find_game(line.split(":", 1)[1].strip().lower())
+    except OSError as exc:
+        raise SystemExit("solve: %s" % exc)
+    raise SystemExit("solve: cannot tell the game of %s: put it in levels/<game>/, add a "
+                     "'Game:' line or pass --game" % path)
+
+
+def cmd_solve(args):
+    """One `solve` for every game: the pack's game solves it with its own host solver."""
+    import importlib
+    game = game_of_pack(args.pack, args.game)
+    try:
+        cli = importlib.import_module("host_sim.%s.cli" % game.ID)
     except ImportError:
-        return
-    whirly_cli.register(sub)
+        raise SystemExit("solve: %s has no solver" % game.NAME)
+    return cli.cmd_solve(args)
 
 
 def main(argv=None):
@@ -150,6 +183,15 @@ def main(argv=None):
     p.add_argument("--force", action="store_true", help="also overwrite packs edited on the drive")
     p.set_defaults(func=cmd_deploy)
     sub.add_parser("readme-shots", help="regenerate docs/shots/*.png").set_defaults(func=cmd_readme_shots)
+    p = sub.add_parser("solve", help="solve a pack's levels with its game's solver")
+    p.add_argument("pack")
+    p.add_argument("--game", help="the game, when the pack's folder or Game: line does not say")
+    p.add_argument("--level", type=int, help="only this level (from 1)")
+    p.add_argument("--time", type=float, default=10.0, help="seconds per level (default 10)")
+    p.add_argument("--states", type=int, help="give up after this many positions")
+    p.add_argument("--write", action="store_true",
+                   help="store found solutions in the pack (when missing, wrong or longer)")
+    p.set_defaults(func=cmd_solve)
     game_tools(sub)
 
     args = ap.parse_args(argv)

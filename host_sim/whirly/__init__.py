@@ -1,0 +1,1 @@
+"""Whirly host tools: solver, generator and their commands (see README.md here)."""

@@ -1,0 +1,604 @@
+"""A fast push-level model for Sokoban-class levels, and the strong solver built on it.
+
+Applies when a level has one hero and the rules make that hero push, pull or leave alone each
+box colour present, with no box moving another (depth 1 or no box row) and no flocking:
+Sokoban, Co-Sokoban, Colorban, PullPush, Co-PullPush and BoxiMaze levels with one hero.
+
+Everything is derived from the engine: which colour the hero pushes or pulls comes from
+`Rules.kind()`, where a hero or a box may stand from `Engine.can_enter()`, and every solution
+is replayed through `games.whirly.engine` before it is returned. Positions are bitboards: one
+int per box colour plus the top-left cell of the hero's region, so a state is a push-level
+state (walking is free).
+
+Search: A* on pushes (pulls) with
+  - a lower bound: minimum-cost assignment (Hungarian) of boxes to matching targets on
+    per-box push distances, computed by reverse moves from each target ignoring other boxes;
+    an infinite assignment is a deadlock;
+  - dead squares: cells from which a box reaches no matching target (simple deadlocks);
+  - freeze deadlocks: a pushed box that can never move again on either axis, off target;
+  - a transposition table keyed by (boxes, normalised hero).
+"""
+
+import heapq
+import time
+
+from games.whirly import rules as R
+from games.whirly.engine import Engine
+from host_sim.whirly.search import Bits, Path, lowest
+
+INF = 1 << 20
+NONE, PUSH, PULL = R.NONE, R.PUSH, R.PULL
+
+
+def _matches(a, b):
+    return a == b or a == 0 or b == 0
+
+
+def applicable(level, rules=None):
+    """None when the fast model applies to level under rules, else the reason it does not."""
+    r = R.get(rules if rules is not None else getattr(level, "variant", "sokoban"))
+    if r.herd:
+        return "flocking"
+    if r.depth != 1 and r.box_row != "....":
+        return "boxes push boxes"
+    size = level.width * level.height
+    heroes = [c for c in range(size) if level.unit[c] >> 4 == 1]
+    if len(heroes) != 1:
+        return "%d heroes" % len(heroes)
+    hc = level.unit[heroes[0]] & 15
+    for c in range(size):
+        v = level.unit[c]
+        if v >> 4 == 2 and r.kind(hc, v & 15) not in (NONE, PUSH, PULL):
+            return "the hero %ss some boxes" % R.KIND_NAMES[r.kind(hc, v & 15)]
+    return None
+
+
+class Model:
+    """Static tables of one level under one rule set (see applicable())."""
+
+    def __init__(self, level, rules=None):
+        r = R.get(rules if rules is not None else getattr(level, "variant", "sokoban"))
+        why = applicable(level, r)
+        if why:
+            raise ValueError("the push/pull model does not apply: " + why)
+        self.level = level
+        self.rules = r
+        e = Engine(64)
+        e.load(level, r)
+        self.W = W = e.width
+        self.H = H = e.height
+        self.size = size = W * H
+        self.bits = bits = Bits(W, H)
+        self.off = bits.off
+        nb = []
+        for d in range(4):
+            row = []
+            for c in range(size):
+                x = c % W
+                if d == 0:
+                    n = c - W
+                elif d == 1:
+                    n = c + 1 if x < W - 1 else -1
+                elif d == 2:
+                    n = c + W if c + W < size else -1
+                else:
+                    n = c - 1 if x > 0 else -1
+                row.append(n)
+            nb.append(row)
+        self.nb = nb
+        self.hero = e.hero
+        self.hc = hc = e.unit[e.hero] & 15
+        self.walk = 0
+        for c in range(size):
+            if e.can_enter(c, hc):
+                self.walk |= 1 << c
+        # groups: one per box colour present
+        cols = sorted(set(v & 15 for v in level.unit if v >> 4 == 2))
+        self.cols = cols
+        self.kinds = [r.kind(hc, col) for col in cols]
+        self.boxok = []
+        for col in cols:
+            m = 0
+            for c in range(size):
+                if e.can_enter(c, col):
+                    m |= 1 << c
+            self.boxok.append(m)
+        self.targets = [c for c in range(size) if level.goal[c] >> 4 == 2]
+        self.tcol = [level.goal[c] & 15 for c in self.targets]
+        self.nboxes = sum(1 for v in level.unit if v >> 4 == 2)
+        self.ntargets = len(self.targets)
+        self.all_boxes = self.nboxes <= self.ntargets  # every box must reach a target
+        self.goalmask = []  # per group: cells holding a matching target
+        for col in cols:
+            m = 0
+            for t, tc in zip(self.targets, self.tcol):
+                if _matches(col, tc):
+                    m |= 1 << t
+            self.goalmask.append(m)
+        self.hmask = 0  # htargets the hero may finish on
+        self.nhtargets = 0
+        for c in range(size):
+            g = level.goal[c]
+            if g >> 4 == 1:
+                self.nhtargets += 1
+                if _matches(g & 15, hc):
+                    self.hmask |= 1 << c
+        self.start_boxes = self.boxes_of(level.unit)
+        self._distances()
+
+    def boxes_of(self, unit):
+        out = []
+        for col in self.cols:
+            m = 0
+            for c in range(self.size):
+                if unit[c] >> 4 == 2 and unit[c] & 15 == col:
+                    m |= 1 << c
+            out.append(m)
+        return tuple(out)
+
+    # ---------------------------------------------------------------- distances
+    def _can_move(self, gi, x, e):
+        """Can a lone box of group gi move from x one step in direction e (hero permitting)?"""
+        nb = self.nb
+        y = nb[e][x]
+        if y < 0 or not (self.boxok[gi] >> y) & 1:
+            return False
+        k = self.kinds[gi]
+        walk = self.walk
+        if k == PUSH:
+            b = nb[(e + 2) & 3][x]
+            return b >= 0 and (walk >> b) & 1 and (walk >> x) & 1
+        if k == PULL:
+            b = nb[e][y]
+            return (walk >> y) & 1 and b >= 0 and (walk >> b) & 1
+        return False
+
+    def _distances(self):
+        size = self.size
+        self.dist = []  # dist[gi][ti] -> list over cells (INF: never)
+        self.dead = []  # per group: mask of cells from which no matching target is reachable
+        for gi, col in enumerate(self.cols):
+            per = []
+            alive = 0
+            for t, tc in zip(self.targets, self.tcol):
+                d = [INF] * size
+                if _matches(col, tc) and (self.boxok[gi] >> t) & 1:
+                    d[t] = 0
+                    q = [t]
+                    i = 0
+                    while i < len(q):
+                        y = q[i]
+                        i += 1
+                        for e in range(4):
+                            x = self.nb[(e + 2) & 3][y]  # the box came from x moving e
+                            if x >= 0 and d[x] == INF and (self.boxok[gi] >> x) & 1 \
+                                    and self._can_move(gi, x, e):
+                                d[x] = d[y] + 1
+                                q.append(x)
+                    for c in q:
+                        alive |= 1 << c
+                per.append(d)
+            self.dist.append(per)
+            self.dead.append((self.boxok[gi] & ~alive) if self.all_boxes else 0)
+
+    def is_dead(self, gi, cell):
+        return bool((self.dead[gi] >> cell) & 1)
+
+    # ---------------------------------------------------------------- lower bound
+    def lower_bound(self, boxes):
+        """Minimum-cost assignment of boxes to matching targets (INF when impossible)."""
+        rows = []
+        for gi in range(len(self.cols)):
+            m = boxes[gi]
+            per = self.dist[gi]
+            while m:
+                low = m & -m
+                m ^= low
+                c = low.bit_length() - 1
+                rows.append([d[c] for d in per])
+        if not rows or not self.targets:
+            return 0
+        if len(rows) > len(rows[0]):  # fewer targets: every target takes a box
+            rows = [list(col) for col in zip(*rows)]
+        return hungarian(rows)
+
+    # ---------------------------------------------------------------- freeze deadlocks
+    def _group_at(self, boxes, c):
+        bit = 1 << c
+        for gi in range(len(boxes)):
+            if boxes[gi] & bit:
+                return gi
+        return -1
+
+    def frozen_deadlock(self, boxes, c):
+        """Is the box just moved to c frozen (no push can ever move it on either axis) while it or a
+        box freezing it stands off a matching target? Only for push groups."""
+        if not self.all_boxes:
+            return False
+        gi = self._group_at(boxes, c)
+        if self.kinds[gi] != PUSH:
+            return False
+        cluster = []
+        if not self._frozen(boxes, c, gi, {c}, cluster):
+            return False
+        for x, g in cluster + [(c, gi)]:
+            if not (self.goalmask[g] >> x) & 1:
+                return True
+        return False
+
+    def _frozen(self, boxes, c, gi, walls, cluster):
+        if not (self.walk >> c) & 1:
+            return True  # the hero can never step where this box stands: it never moves
+        for axis in ((1, 3), (0, 2)):
+            if self._axis_open(boxes, c, gi, axis, walls, cluster):
+                return False
+        return True
+
+    def _axis_open(self, boxes, c, gi, axis, walls, cluster):
+        nb = self.nb
+        for e in axis:
+            f = nb[e][c]  # where the box would go
+            b = nb[(e + 2) & 3][c]  # where the hero must stand
+            if f < 0 or b < 0 or not (self.boxok[gi] >> f) & 1 or not (self.walk >> b) & 1:
+                continue
+            if (self.dead[gi] >> f) & 1 or f in walls or b in walls:
+                continue
+            blocked = False
+            for x in (b, f):
+                g = self._group_at(boxes, x)
+                if g < 0:
+                    continue
+                if self.kinds[g] == NONE:
+                    blocked = True
+                elif self.kinds[g] == PUSH:
+                    walls.add(x)
+                    fr = self._frozen(boxes, x, g, walls, cluster)
+                    walls.discard(x)
+                    if fr:
+                        cluster.append((x, g))
+                        blocked = True
+                if blocked:
+                    break
+            if not blocked:
+                return True
+        return False
+
+    # ---------------------------------------------------------------- moves
+    def region(self, boxes, hero):
+        occ = 0
+        for m in boxes:
+            occ |= m
+        return self.bits.flood(hero, self.walk & ~occ)
+
+    def moves(self, boxes, region, prune=True):
+        """Push-level moves: list of (gi, box cell, direction, new box cell, hero cell after)."""
+        bits = self.bits
+        off = self.off
+        occ = 0
+        for m in boxes:
+            occ |= m
+        free = self.walk & ~occ
+        out = []
+        for gi in range(len(boxes)):
+            k = self.kinds[gi]
+            B = boxes[gi]
+            if not B or k == NONE:
+                continue
+            ok = self.boxok[gi]
+            if prune:
+                ok &= ~self.dead[gi]
+            if k == PUSH:
+                dest = ok & ~occ
+                for d in range(4):
+                    o = off[d]
+                    cand = B & bits.shift(region, d) & self.walk & bits.shift(dest, (d + 2) & 3)
+                    while cand:
+                        low = cand & -cand
+                        cand ^= low
+                        n = low.bit_length() - 1
+                        out.append((gi, n, d, n + o, n))
+            else:  # pull: hero at r = n - o presses d, steps back to r - o; the box goes to r
+                for d in range(4):
+                    o = off[d]
+                    cand = B & bits.shift(region & ok & bits.shift(free, d), d)
+                    while cand:
+                        low = cand & -cand
+                        cand ^= low
+                        n = low.bit_length() - 1
+                        out.append((gi, n, d, n - o, n - o - o))
+        return out
+
+
+def hungarian(cost):
+    """Minimum total of an assignment of every row to a distinct column (rows <= columns).
+    INF-or-more means impossible. O(n^2 m), for the few boxes of a level."""
+    n = len(cost)
+    m = len(cost[0])
+    u = [0] * (n + 1)
+    v = [0] * (m + 1)
+    p = [0] * (m + 1)
+    way = [0] * (m + 1)
+    for i in range(1, n + 1):
+        p[0] = i
+        j0 = 0
+        minv = [INF * 4] * (m + 1)
+        used = [False] * (m + 1)
+        while True:
+            used[j0] = True
+            i0 = p[j0]
+            delta = INF * 4
+            j1 = -1
+            row = cost[i0 - 1]
+            ui0 = u[i0]
+            for j in range(1, m + 1):
+                if not used[j]:
+                    cur = row[j - 1] - ui0 - v[j]
+                    if cur < minv[j]:
+                        minv[j] = cur
+                        way[j] = j0
+                    if minv[j] < delta:
+                        delta = minv[j]
+                        j1 = j
+            for j in range(m + 1):
+                if used[j]:
+                    u[p[j]] += delta
+                    v[j] -= delta
+                else:
+                    minv[j] -= delta
+            j0 = j1
+            if p[j0] == 0:
+                break
+        while True:
+            j1 = way[j0]
+            p[j0] = p[j1]
+            j0 = j1
+            if j0 == 0:
+                break
+    total = 0
+    for j in range(1, m + 1):
+        if p[j]:
+            total += cost[p[j] - 1][j - 1]
+    return total if total < INF else INF
+
+
+class Result:
+    def __init__(self):
+        self.moves = None
+        self.pushes = None
+        self.expanded = 0
+        self.states = 0
+        self.seconds = 0.0
+        self.complete = False
+        self.method = "push A*"
+        self.lower_bound = None
+
+
+def _key(boxes, canon):
+    return boxes + (canon,)
+
+
+def astar(level, rules=None, time_limit=10.0, max_states=None, weight=1, result=None,
+          model=None):
+    """A* on pushes (pulls) for a Sokoban-class level. Result.moves is the LURD solution
+    (verified by the caller), or None."""
+    res = result or Result()
+    t0 = time.time()
+    M = model or Model(level, rules)
+    res.method = "push A*" if weight == 1 else "push WA*(%d)" % weight
+    boxes = M.start_boxes
+    region = M.region(boxes, M.hero)
+    lb_cache = {}
+    reg_cache = {}
+
+    def lb(b):
+        v = lb_cache.get(b)
+        if v is None:
+            v = M.lower_bound(b)
+            lb_cache[b] = v
+        return v
+
+    def canon_of(b, hero):
+        lst = reg_cache.get(b)
+        bit = 1 << hero
+        if lst is not None:
+            for r in lst:
+                if r & bit:
+                    return r
+        r = M.region(b, hero)
+        if lst is None:
+            reg_cache[b] = [r]
+        else:
+            lst.append(r)
+        return r
+
+    h0 = lb(boxes)
+    res.lower_bound = h0
+    hmask = M.hmask
+    need_h = M.nhtargets > 0
+
+    def is_goal(b, reg, h):
+        return h == 0 and (not need_h or reg & hmask)
+
+    start = _key(boxes, lowest(region))
+    came = {start: (0, None, None)}
+    if h0 >= INF:
+        res.complete = True
+        res.seconds = time.time() - t0
+        return res
+    if is_goal(boxes, region, h0):
+        return _finish(res, M, came, start, region, t0)
+    heap = [(h0 * weight, 0, 0, start, region)]
+    closed = set()
+    tick = 0
+    found = None
+    stopped = False
+    while heap:
+        f, negg, _, key, reg = heapq.heappop(heap)
+        if key in closed:
+            continue
+        closed.add(key)
+        res.expanded += 1
+        if res.expanded & 63 == 0:
+            if time.time() - t0 > time_limit or (max_states and len(came) > max_states):
+                stopped = True
+                break
+        g = -negg
+        b = key[:-1]
+        for gi, n, d, t, hero in M.moves(b, reg):
+            nbx = list(b)
+            nbx[gi] = nbx[gi] ^ (1 << n) ^ (1 << t)
+            nbx = tuple(nbx)
+            h = lb(nbx)
+            if h >= INF:
+                continue
+            if M.kinds[gi] == PUSH and M.frozen_deadlock(nbx, t):
+                lb_cache[nbx] = INF
+                continue
+            r2 = canon_of(nbx, hero)
+            k2 = _key(nbx, lowest(r2))
+            if k2 in closed:
+                continue
+            old = came.get(k2)
+            if old is not None and old[0] <= g + 1:
+                continue
+            came[k2] = (g + 1, key, (n, d))
+            if is_goal(nbx, r2, h):
+                found = (k2, r2)
+                break
+            tick += 1
+            heapq.heappush(heap, (g + 1 + weight * h, -(g + 1), tick, k2, r2))
+        if found:
+            break
+    res.states = len(came)
+    if not found:
+        res.complete = not heap and not stopped
+        res.seconds = time.time() - t0
+        return res
+    return _finish(res, M, came, found[0], found[1], t0)
+
+
+def _chain(came, key):
+    out = []
+    while True:
+        g, parent, mv = came[key]
+        if parent is None:
+            break
+        out.append(mv)
+        key = parent
+    out.reverse()
+    return out
+
+
+def _finish(res, M, came, key, region, t0):
+    chain = _chain(came, key)
+    res.moves = replay_chain(M, chain, region)
+    res.pushes = len(chain)
+    res.states = len(came)
+    res.seconds = time.time() - t0
+    return res
+
+
+def replay_chain(M, chain, region=None):
+    """LURD text of push-level moves [(box cell, direction)] played through the engine."""
+    p = Path(M.level, M.rules)
+    off = M.off
+    for n, d in chain:
+        p.walk_to(n - off[d])
+        p.act(d)
+    if M.nhtargets and region is not None:
+        e = p.e
+        for c in M.bits.cells(region & M.hmask):
+            p.walk_to(c)
+            if e.solved():
+                break
+    return p.text()
+
+
+def _best(layer, n, rng, score):
+    """n items of a layer: the highest scores, ties (or all, without score) drawn by rng."""
+    order = list(range(len(layer)))
+    rng.shuffle(order)
+    if score is not None:
+        keyed = [(score(layer[j]), j) for j in order]
+        keyed.sort(key=lambda t: t[0], reverse=True)  # stable: the shuffle breaks ties
+        order = [j for sc, j in keyed]
+    return [layer[j] for j in sorted(order[:n])]
+
+
+def bfs(M, roots, max_states=None, time_limit=None, beam=0, beam_states=0, rng=None,
+        score=None):
+    """Breadth-first over push-level moves from roots [(boxes, hero cell)], without pruning.
+    Returns (came, order): came[key] = (depth, parent key, (box cell, direction)), order =
+    the keys in the order found (so by depth); key = boxes + (canon,).
+
+    Depths are exact while fewer than max_states positions are known. With beam > 0 the search
+    then goes on deeper, layer by layer, keeping the `beam` positions of each layer with the
+    highest score(key) (ties drawn with rng) until beam_states more positions are known: those
+    depths are only upper bounds."""
+    t0 = time.time()
+    came = {}
+    order = []
+    regions = {}
+    q = []
+    for boxes, hero in roots:
+        r = M.region(boxes, hero)
+        k = _key(boxes, lowest(r))
+        if k not in came:
+            came[k] = (0, None, None)
+            order.append(k)
+            q.append((k, r))
+
+    def expand(key, reg, out):
+        g = came[key][0]
+        b = key[:-1]
+        for gi, n, d, t, hero in M.moves(b, reg, prune=False):
+            nbx = list(b)
+            nbx[gi] = nbx[gi] ^ (1 << n) ^ (1 << t)
+            nbx = tuple(nbx)
+            lst = regions.get(nbx)
+            bit = 1 << hero
+            known = False
+            if lst is not None:
+                for r in lst:
+                    if r & bit:
+                        known = True  # this box set with the hero in that region is known
+                        break
+            if known:
+                continue
+            r2 = M.region(nbx, hero)
+            if lst is None:
+                regions[nbx] = [r2]
+            else:
+                lst.append(r2)
+            k2 = _key(nbx, lowest(r2))
+            if k2 in came:
+                continue
+            came[k2] = (g + 1, key, (n, d))
+            order.append(k2)
+            out.append((k2, r2))
+
+    i = 0
+    while i < len(q):
+        if max_states and len(came) >= max_states:
+            break
+        if time_limit and (i & 255) == 0 and time.time() - t0 > time_limit:
+            break
+        key, reg = q[i]
+        q[i] = None
+        i += 1
+        expand(key, reg, q)
+    if beam and i < len(q):
+        rest = q[i:]
+        deepest = max(came[k][0] for k, r in rest)
+        layer = [(k, r) for k, r in rest if came[k][0] == deepest]
+        limit = len(came) + beam_states
+        while layer and len(came) < limit:
+            if len(layer) > beam:
+                layer = _best(layer, beam, rng, score and (lambda item: score(item[0])))
+            nxt = []
+            for key, reg in layer:
+                expand(key, reg, nxt)
+                if len(came) >= limit:
+                    break
+            layer = nxt
+    return came, order
