@@ -16,6 +16,8 @@ SHOTS = (
     ("whirly-sokoban", "A A DOWN A A RIGHT"),
     ("whirly-colorban", "A A DOWN*3 A DOWN*2 A RIGHT"),
     ("whirly-flocks", "A A DOWN*4 A DOWN*4 A"),
+    ("mentaliq", "A DOWN A DOWN*3 A A"),
+    ("mentaliq-moved", "A DOWN A DOWN*3 A A DOWN SELECT"),
     ("pause", "A A DOWN A A START"),
     ("settings", "DOWN A"),
 )
