@@ -64,8 +64,9 @@ def test_strip_shows_every_plane_with_gwydyons_inverted(tmp_path):
     s, scene = play(tmp_path, 0)
     k = scene.cell_px
     # plane 2 band is on top (rows 0..15), plane 1 below (rows 16..31); Gwydyon at plane 1 (0,0)
-    assert scene.mini[0, MS.BAND] == 0            # a piece on the inverted plane: dark
+    assert scene.mini[k, MS.BAND] == 0            # the jewel on the inverted plane: dark
     assert scene.mini[3 * k, MS.BAND] == 1        # empty cell on the inverted plane: lit
+    assert scene.mini[0, MS.BAND] == 1            # Gwydyon is not drawn in the strip
     assert scene.mini[3 * k, 0] == 0              # empty cell on plane 2: dark
 
 

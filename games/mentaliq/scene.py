@@ -1,8 +1,8 @@
 """Mental IQ+ on the handheld: Gwydyon's plane in detail, every plane in a strip at the right.
 
 Left: the plane Gwydyon is on, 8 px tiles when it fits 96x48 px, else 6 px (16x8 cells).
-Right: a 32x64 strip with one mini-map per plane (2 px a cell, top = highest plane), pieces
-lit; Gwydyon's plane is drawn inverted. Bottom: two HUD rows. Slides, vector steps,
+Right: a 32x64 strip with one mini-map per plane (top = highest plane), pieces lit;
+Gwydyon's plane is drawn inverted. Bottom: two HUD rows. Slides, vector steps,
 explosions and répulsor effects are replayed frame by frame from the engine's events; any key
 skips to the end. Rules live in engine.py.
 """
@@ -129,7 +129,9 @@ class MentalScene(PlayScene):
         y0 = (e.planes - 1 - z) * BAND + (r // e.width) * k
         mine = z == e.hero_plane()
         p = e.piece[c]
-        on = 1 if p else 0
+        # Gwydyon is left out: his plane is the inverted one, and a plain step then costs
+        # the strip nothing on the I2C bus.
+        on = 1 if p and p != E.P_GWYDYON else 0
         if e.tile[c] == E.T_HOLE:
             on = 0
         if mine:

@@ -86,6 +86,10 @@ def make_sheets(bitmap_cls, size):
         _draw(static, code, size, rows, 1, 0)
     for code in range(1, UNIT_COUNT):
         name = UNIT_ART[code]
-        rows = art["tb_up"][::-1] if name == "tb_down" else art[name]
+        if name == "tb_down":  # the up arrow upside down (MicroPython has no [::-1] on tuples)
+            up = art["tb_up"]
+            rows = tuple(up[len(up) - 1 - i] for i in range(len(up)))
+        else:
+            rows = art[name]
         _draw(units, code, size, rows, 1, 2)
     return static, units
