@@ -73,3 +73,20 @@ print(p2.solved(3), p2.best(3), p2.solved_count())
     r = Rng(42)
     assert out[1] == str([r.below(100) for _ in range(5)])
     assert out[2] == "1 57 1"
+
+
+def test_every_tile_sheet_and_the_font_build_in_micropython(need_mpy):
+    fake = open(os.path.join(REPO, "host_sim", "mpy", "fakes", "displayio.py")).read()
+    code = """
+import displayio
+from handheld import font
+font.make_sheet(displayio.Bitmap)
+from games.whirly import tiles as W
+from games.mentaliq import tiles as M
+for size in (8, 6, 5, 4):
+    W.make_sheets(displayio.Bitmap, size)
+for size in (8, 6):
+    M.make_sheets(displayio.Bitmap, size)
+print('sheets ok')
+"""
+    assert "sheets ok" in mpy.run(code, files={"/lib/displayio.py": fake})
