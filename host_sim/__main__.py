@@ -33,7 +33,7 @@ def start_in_game(session, args):
     packs = launcher.packs_of(app, game)
     chosen = None
     for name, pack in packs:
-        if args.pack in (None, name, os.path.basename(args.pack or "")) and not isinstance(pack, str):
+        if (args.pack is None or name == os.path.basename(args.pack)) and not isinstance(pack, str):
             chosen = pack
             break
     app.push(launcher.GameList(app))

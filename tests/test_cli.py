@@ -94,3 +94,19 @@ def test_module_runs_as_a_program():
     r = subprocess.run([sys.executable, "-m", "host_sim", "--help"], cwd=REPO,
                        capture_output=True, text=True)
     assert r.returncode == 0 and "replay" in r.stdout and "packs" in r.stdout
+
+
+def test_solve_dispatches_by_the_packs_game(capsys):
+    mq = os.path.join(REPO, "levels", "mentaliq", "01-first-steps.txt")
+    wh = os.path.join(REPO, "levels", "whirly", "01-sokoban.txt")
+    assert main(["solve", mq, "--level", "1", "--time", "10"]) == 0
+    assert main(["solve", wh, "--level", "1", "--time", "10"]) == 0
+    out = capsys.readouterr().out
+    assert "found" in out and "solved" in out
+
+
+def test_solve_without_a_known_game_says_how_to_name_it(tmp_path):
+    p = tmp_path / "x.txt"
+    p.write_text("Title: nothing\n")
+    with pytest.raises(SystemExit, match="Game:"):
+        main(["solve", str(p)])

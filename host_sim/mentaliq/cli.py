@@ -133,3 +133,8 @@ def kinds(lv, chars, cells):
     """The characters of the kinds present (floor, no piece and Gwydyon left out)."""
     seen = set(cells)
     return "".join(chars[k] for k in range(1, len(chars)) if k in seen and chars[k] != "@")
+
+
+def cmd_solve(args):
+    """`python -m host_sim solve PACK` for Mental IQ+ packs (dispatched by host_sim.__main__)."""
+    return solve_pack(args.pack, args.level, args.time, args.write, args.states)

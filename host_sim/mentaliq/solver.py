@@ -99,7 +99,7 @@ def solve(level, time_limit=10.0, max_states=None, stats=None):
         if head >= len(parent):
             complete = True
             break
-        if head & 255 == 0 and time_limit is not None and time.time() - t0 > time_limit:
+        if head & 255 == 0 and time_limit is not None and time.time() - t0 >= time_limit:
             limited = True
             break
         n = head

@@ -1,0 +1,201 @@
+"""The shipped Mental IQ+ packs (levels/mentaliq/): at least 30 levels that teach the pieces one
+at a time, in order, then combine them; every stored solution replays to solved through the
+engine and is the shortest the BFS solver finds; every level fits the handheld."""
+import os
+import time
+
+import pytest
+
+from games.mentaliq import board
+from games.mentaliq.engine import (P_BLOCK, P_BOMB, P_BRICK, P_JEWEL, P_REP, P_REP2, P_TB_DOWN,
+                                   P_TB_UP, T_FLAG, T_HOLE, T_SLIDER, T_TRANSFERT, T_VECTOR)
+from host_sim import packs_check
+from host_sim.mentaliq import packfile, solver
+
+FOLDER = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                      "levels", "mentaliq")
+MAX_W, MAX_H, MAX_PLANES = 16, 8, 4
+MIN_MOVES, MAX_MOVES = 6, 60  # non-trivial but fair
+SOLVER_BUDGET = 15.0  # seconds for re-solving the small levels
+
+
+class _Game:
+    """Stands in for the game package in packs_check's registry."""
+    ID = "mentaliq"
+    PACK_FORMAT = board.FORMAT
+
+
+def pack_files():
+    return sorted((f for f in os.listdir(FOLDER) if f.lower().endswith(".txt")), key=str.lower)
+
+
+PACKS = {name: packfile.levels(os.path.join(FOLDER, name)) for name in pack_files()}
+ALL = [(name, i, raw, lv) for name in pack_files() for i, raw, lv, err in PACKS[name][1]]
+
+
+def length(moves):
+    return len(board.parse_moves(moves))
+
+
+def test_every_pack_passes_packs_check():
+    stats = {}
+    assert packs_check.check_paths([FOLDER], [_Game], stats) == []
+    assert stats["packs"] == len(PACKS) >= 4
+
+
+def test_packs_check_passes_with_the_registered_game_too():
+    import games
+    registry = [g for g in games.GAMES if g.ID == "mentaliq"]
+    if not registry:
+        pytest.skip("games.mentaliq is not registered yet")
+    assert packs_check.check_paths([FOLDER], registry) == []
+
+
+def test_at_least_30_levels_in_total():
+    assert len(ALL) >= 30
+
+
+@pytest.mark.parametrize("name", pack_files())
+def test_pack_header_and_readable_named_levels_with_solutions(name):
+    pack, items = PACKS[name]
+    assert pack.title and pack.author == "Puzzle Handheld team"
+    assert pack.header.get("game") == "mentaliq"
+    assert len(items) >= 5
+    for i, raw, lv, err in items:
+        assert err is None, err
+        assert raw.name and raw.solution, (name, i + 1)
+        assert not any(ch.isdigit() for ch in raw.name), raw.name  # the list shows numbers
+
+
+def test_level_names_are_unique():
+    names = [raw.name for name, i, raw, lv in ALL]
+    assert len(set(names)) == len(names)
+
+
+@pytest.mark.parametrize("name", pack_files())
+def test_every_stored_solution_replays_to_solved_through_the_engine(name):
+    for i, raw, lv, err in PACKS[name][1]:
+        assert board.verify(lv, raw.solution) is None, (name, i + 1)
+        e = solver.replay(lv, raw.solution)
+        assert e.solved() and not e.lost(), (name, i + 1)
+
+
+@pytest.mark.parametrize("name", pack_files())
+def test_levels_fit_the_handheld(name):
+    for i, raw, lv, err in PACKS[name][1]:
+        assert lv.width <= MAX_W and lv.height <= MAX_H and lv.planes <= MAX_PLANES
+
+
+def test_solutions_are_non_trivial_but_fair():
+    for name, i, raw, lv in ALL:
+        assert MIN_MOVES <= length(raw.solution) <= MAX_MOVES, (name, raw.name)
+
+
+def test_stored_solutions_are_the_solvers_shortest_on_the_small_levels():
+    # smallest state spaces first, as many as fit the budget (at least 15 levels)
+    t0 = time.time()
+    done = 0
+    order = sorted(ALL, key=lambda it: (it[3].planes * it[3].psize, it[1]))
+    for name, i, raw, lv in order:
+        if done >= 15 and time.time() - t0 > SOLVER_BUDGET:
+            break
+        st = {}
+        moves = solver.solve(lv, time_limit=10.0, stats=st)
+        assert moves is not None, (name, raw.name)
+        assert st["moves"] == length(raw.solution), (name, raw.name)
+        done += 1
+    assert done >= 15
+
+
+# ---------------------------------------------------------------- teaching order
+def kinds(lv):
+    """The kinds a level shows: 'jewel', 'brick', 'hole', ... (see ORDER)."""
+    out = set()
+    pieces = set(lv.piece)
+    tiles = set(lv.tile)
+    if P_JEWEL in pieces and T_FLAG in tiles:
+        out.add("jewel")
+    if P_BRICK in pieces:
+        out.add("brick")
+    if T_HOLE in tiles:
+        out.add("hole")
+    if T_SLIDER in tiles:
+        out.add("slider")
+    if tiles & {T_VECTOR, T_VECTOR + 1, T_VECTOR + 2, T_VECTOR + 3}:
+        out.add("vector")
+    if T_TRANSFERT in tiles or lv.planes > 1:
+        out.add("planes")
+    if pieces & {P_TB_UP, P_TB_DOWN}:
+        out.add("transborder")
+    if P_BOMB in pieces:
+        out.add("bomb")
+    if P_REP in pieces:
+        out.add("repulsor")
+    if P_REP2 in pieces:
+        out.add("repulsor2")
+    return out
+
+
+ORDER = ["jewel", "brick", "hole", "slider", "vector", "planes", "transborder", "bomb",
+         "repulsor", "repulsor2"]
+
+
+def test_the_packs_teach_the_pieces_one_at_a_time_in_the_issues_order():
+    first = {}
+    for n, (name, i, raw, lv) in enumerate(ALL):
+        for k in kinds(lv):
+            first.setdefault(k, n)
+    assert sorted(first, key=first.get) == ORDER  # every kind appears, in this order
+    assert len(set(first.values())) == len(ORDER)  # each one gets its own first level
+    # blocks (fixed walls) may appear anywhere; they are in the packs too
+    assert any(P_BLOCK in lv.piece for name, i, raw, lv in ALL)
+
+
+def test_the_last_pack_combines_the_pieces():
+    name = pack_files()[-1]
+    for i, raw, lv, err in PACKS[name][1]:
+        assert len(kinds(lv) - {"jewel", "brick", "hole"}) >= 2, raw.name
+
+
+USES = {  # a level that shows this kind uses it: its solution causes this event
+    "slider": "slide", "vector": "vector", "transborder": "transborder", "bomb": "boom",
+}
+
+
+def bomb_moved(lv, moves):
+    e = solver.replay(lv, moves)
+    return [c for c in range(e.ncells) if lv.piece[c] == P_BOMB] != \
+        [c for c in range(e.ncells) if e.piece[c] == P_BOMB]
+
+
+def test_every_special_tile_and_piece_shown_is_used_by_the_solution():
+    for name, i, raw, lv in ALL:
+        ev = solver.events_of(lv, raw.solution)
+        for k in kinds(lv):
+            if k == "bomb":  # blown up with, or moved out of the way of a jewel
+                assert "boom" in ev or bomb_moved(lv, raw.solution), (name, raw.name)
+            elif k in USES:
+                assert USES[k] in ev, (name, raw.name, k)
+        if T_TRANSFERT in set(lv.tile):
+            assert "plane" in ev, (name, raw.name)
+        if P_REP in lv.piece and P_REP2 in lv.piece:
+            assert "brick" in ev, (name, raw.name)  # the two types meet
+
+
+def test_the_first_level_of_each_kind_uses_it():
+    seen = set()
+    need = {"repulsor": "repulse", "repulsor2": "brick", "planes": "plane"}
+    need.update(USES)
+    for name, i, raw, lv in ALL:
+        new = kinds(lv) - seen
+        ev = solver.events_of(lv, raw.solution)
+        for k in new:
+            if k in need:
+                assert need[k] in ev, (name, raw.name, k)
+        seen |= new
+
+
+@pytest.mark.parametrize("name", pack_files())
+def test_each_pack_opens_with_one_of_its_easiest_levels(name):
+    lengths = [length(raw.solution) for i, raw, lv, err in PACKS[name][1]]
+    assert lengths[0] <= sorted(lengths)[len(lengths) // 2]
