@@ -1,0 +1,84 @@
+"""Reading a game's packs on the host, and writing solutions into them in place.
+
+Each game binds it to its pack format and move alphabet: host_sim/<game>/packfile.py."""
+
+import os
+import re
+
+from handheld.packs import Pack, PackError
+
+
+def wrap(moves, width=70):
+    return [moves[i:i + width] for i in range(0, len(moves), width)] or [""]
+
+
+class PackFile:
+    """Pack tools for one game: fmt is its pack format (board.FORMAT), moves a regular
+    expression matching a line of its move notation (continuation lines of a Solution:)."""
+
+    def __init__(self, fmt, moves):
+        self.fmt = fmt
+        self.moves = re.compile(moves)
+
+    def open_pack(self, path):
+        """The device's reader on the pack."""
+        return Pack(path, self.fmt)
+
+    def levels(self, path):
+        """[(index, raw level, parsed board.Level or None, error or None)] of a pack."""
+        pack = self.open_pack(path)
+        out = []
+        for i in range(pack.count):
+            try:
+                raw = pack.level(i)
+            except PackError as e:
+                out.append((i, None, None, str(e)))
+                continue
+            try:
+                out.append((i, raw, self.fmt.parse(raw, pack.header), None))
+            except PackError as e:
+                out.append((i, raw, None, str(e)))
+        return pack, out
+
+    def level(self, path, n):
+        """Level n (1-based) of a pack as a board.Level; raises ValueError when it cannot be read."""
+        pack = self.open_pack(path)
+        if not 1 <= n <= pack.count:
+            raise ValueError("%s has %d level(s); there is no level %d" % (path, pack.count, n))
+        try:
+            return self.fmt.parse(pack.level(n - 1), pack.header)
+        except PackError as e:
+            raise ValueError("%s: %s" % (path, e))
+
+    def write_solutions(self, path, solutions):
+        """Store solutions {level index (0-based): moves} in the pack file: an existing Solution:
+        (with its continuation lines) is replaced, else a Solution: line is added right after the
+        board. Every other byte of the file stays as it was (line ends included)."""
+        pack = self.open_pack(path)
+        with open(path, "rb") as f:
+            data = f.read()
+        crlf = b"\r\n" in data
+        text = data.decode("utf-8")
+        lines = text.split("\r\n" if crlf else "\n")
+        edits = []  # (first line index, lines to remove, new lines)
+        for i, moves in solutions.items():
+            raw = pack.level(i)
+            new = wrap(moves)
+            new = ["Solution: " + new[0]] + new[1:]
+            if raw.solution_line:
+                k = raw.solution_line - 1
+                end = k + 1
+                while end < len(lines) and lines[end].strip() and self.moves.match(lines[end]) \
+                        and not self.fmt.is_board_line(lines[end]):
+                    end += 1
+                edits.append((k, end - k, new))
+            else:
+                last = raw.first_line - 1 + len(raw.rows)  # index of the line after the board
+                edits.append((last, 0, new))
+        for k, n, new in sorted(edits, reverse=True):
+            lines[k:k + n] = new
+        out = ("\r\n" if crlf else "\n").join(lines).encode("utf-8")
+        tmp = path + ".tmp"
+        with open(tmp, "wb") as f:
+            f.write(out)
+        os.replace(tmp, path)
