@@ -38,7 +38,17 @@ SCREENS = {
     "confirm-reset": "DOWN A DOWN*3 A",
     "about": "DOWN A DOWN*4 A",
     "broken-pack": "A A DOWN A",
+    "mentaliq-play": "A DOWN A DOWN A A",
+    "mentaliq-upper-plane": "A DOWN A DOWN A A RIGHT LEFT SELECT",
 }
+MENTALIQ = """Title: Screens IQ
+Game: mentaliq
+
+t@ .J .+ .. | t. .. .. f.
+.. .. .. .. | .. .. .. ..
+Title: Up and over
+Solution: Rl+rR
+"""
 
 
 @pytest.fixture(scope="module")
@@ -46,6 +56,8 @@ def shots(tmp_path_factory):
     root = tmp_path_factory.mktemp("levels")
     (root / "whirly").mkdir()
     (root / "whirly" / "screens.txt").write_text(PACK)
+    (root / "mentaliq").mkdir()
+    (root / "mentaliq" / "screens.txt").write_text(MENTALIQ)
     broken = tmp_path_factory.mktemp("broken")
     (broken / "whirly").mkdir()
     (broken / "whirly" / "notes.txt").write_text("Just some notes, no level here.\n")
@@ -82,3 +94,4 @@ def test_screens_say_what_they_are(shots):
     assert "Erase" in joined["confirm-reset"]
     assert "Save memory" in joined["about"]
     assert "notes.txt" in joined["broken-pack"] and "line" in joined["broken-pack"]
+    assert "Mental IQ+" in joined["games"]
