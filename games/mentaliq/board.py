@@ -16,6 +16,8 @@ Moves: u r d l (uppercase when the step pushed), + plane up, - plane down; a num
 the next move ("3r" = "rrr").
 """
 
+from handheld import moves
+from handheld.moves import LOWER, UPPER, MoveError  # noqa: F401 (part of this module's API)
 from games.mentaliq.engine import (Engine, K_PUSH, P_GWYDYON, P_JEWEL, P_REP, P_REP2,
                                    P_TB_DOWN, P_TB_UP, T_FLAG, T_HOLE, T_VECTOR, movable)
 
@@ -265,57 +267,15 @@ def format_board(P, W, H, tile, piece, sep=" | "):
 
 
 # ---------------------------------------------------------------- moves
-LOWER = "urdl"
-UPPER = "URDL"
-
-
-class MoveError(ValueError):
-    def __init__(self, index, reason):
-        ValueError.__init__(self, "move %d: %s" % (index, reason))
-        self.index = index
-        self.reason = reason
 
 
 def _tokens(text):
-    # -> list of (action, case, position); case 1 upper, 0 lower, -1 plane change
-    out = []
-    count = 0
-    for i in range(len(text)):
-        c = text[i]
-        if "0" <= c <= "9":
-            count = count * 10 + ord(c) - 48
-            if count > 100000:
-                raise MoveError(len(out), "run length too long")
-            continue
-        if c == " " or c == "\t" or c == "\r" or c == "\n":
-            continue
-        k = LOWER.find(c)
-        if k >= 0:
-            tok = (k, 0)
-        else:
-            k = UPPER.find(c)
-            if k >= 0:
-                tok = (k, 1)
-            elif c == "+":
-                tok = (4, -1)
-            elif c == "-":
-                tok = (5, -1)
-            else:
-                raise MoveError(len(out), "%r is not a move (moves: urdl URDL + -)" % c)
-        for _ in range(count or 1):
-            out.append((tok[0], tok[1], i))
-        count = 0
-    if count:
-        raise MoveError(len(out), "a number at the end repeats nothing")
-    return out
+    return moves.tokens(text, "+-")
 
 
 def parse_moves(text):
     """Move text -> list of actions (either case is accepted for a step)."""
-    out = []
-    for a, case, pos in _tokens(text):
-        out.append(a)
-    return out
+    return moves.parse(text, "+-")
 
 
 def letter(action, kind):

@@ -10,58 +10,19 @@ A number repeats the next move ("3r2U" = "rrrUU"); spaces and line ends are igno
 parse_moves() accepts either case for a direction; verify_moves() checks the case too.
 """
 
-LOWER = "urdl"
-UPPER = "URDL"
+from handheld import moves
+from handheld.moves import LOWER, UPPER, MoveError  # noqa: F401 (part of this module's API)
+
 _FLIP = {"u": "d", "d": "u", "l": "r", "r": "l", "*": "~", "~": "*"}
 
 
-class MoveError(ValueError):
-    def __init__(self, index, reason):
-        ValueError.__init__(self, "move %d: %s" % (index, reason))
-        self.index = index
-        self.reason = reason
-
-
 def _tokens(text):
-    # -> list of (action, case, position) ; case 1 upper, 0 lower, -1 select
-    out = []
-    count = 0
-    for i in range(len(text)):
-        c = text[i]
-        if "0" <= c <= "9":
-            count = count * 10 + ord(c) - 48
-            if count > 100000:
-                raise MoveError(len(out), "run length too long")
-            continue
-        if c == " " or c == "\t" or c == "\r" or c == "\n":
-            continue
-        k = LOWER.find(c)
-        if k >= 0:
-            tok = (k, 0)
-        else:
-            k = UPPER.find(c)
-            if k >= 0:
-                tok = (k, 1)
-            elif c == "*":
-                tok = (4, -1)
-            elif c == "~":
-                tok = (5, -1)
-            else:
-                raise MoveError(len(out), "%r is not a move (moves: lurd LURD * ~)" % c)
-        for _ in range(count or 1):
-            out.append((tok[0], tok[1], i))
-        count = 0
-    if count:
-        raise MoveError(len(out), "a number at the end repeats nothing")
-    return out
+    return moves.tokens(text, "*~")
 
 
 def parse_moves(text):
-    """Move text -> list of actions (either case is accepted for a direction)."""
-    out = []
-    for a, case, pos in _tokens(text):
-        out.append(a)
-    return out
+    """Move text -> list of actions (either case is accepted for a step)."""
+    return moves.parse(text, "*~")
 
 
 def letter(action, kind):

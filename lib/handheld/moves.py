@@ -1,0 +1,59 @@
+"""Move records shared by the games: LURD letters, a count repeats the next move.
+
+`u r d l` are actions 0..3 (lowercase a plain step, uppercase a step that acted on a piece);
+each game names its two other actions (4 and 5) with one character each, e.g. "*~" or "+-".
+Spaces and line breaks are ignored, so long solutions may wrap.
+"""
+LOWER = "urdl"
+UPPER = "URDL"
+
+
+class MoveError(ValueError):
+    def __init__(self, index, reason):
+        ValueError.__init__(self, "move %d: %s" % (index, reason))
+        self.index = index
+        self.reason = reason
+
+
+def tokens(text, extra):
+    """-> list of (action, case, position); case 1 upper, 0 lower, -1 for the extra actions.
+    extra: the characters of actions 4 and 5."""
+    out = []
+    count = 0
+    for i in range(len(text)):
+        c = text[i]
+        if "0" <= c <= "9":
+            count = count * 10 + ord(c) - 48
+            if count > 100000:
+                raise MoveError(len(out), "run length too long")
+            continue
+        if c == " " or c == "\t" or c == "\r" or c == "\n":
+            continue
+        k = LOWER.find(c)
+        if k >= 0:
+            tok = (k, 0)
+        else:
+            k = UPPER.find(c)
+            if k >= 0:
+                tok = (k, 1)
+            elif c == extra[0]:
+                tok = (4, -1)
+            elif c == extra[1]:
+                tok = (5, -1)
+            else:
+                raise MoveError(len(out), "%r is not a move (moves: urdl URDL %s %s)"
+                                % (c, extra[0], extra[1]))
+        for _ in range(count or 1):
+            out.append((tok[0], tok[1], i))
+        count = 0
+    if count:
+        raise MoveError(len(out), "a number at the end repeats nothing")
+    return out
+
+
+def parse(text, extra):
+    """Move text -> list of actions (either case is accepted for a step)."""
+    out = []
+    for a, case, pos in tokens(text, extra):
+        out.append(a)
+    return out
