@@ -4,6 +4,7 @@ Each game binds it to its pack format and move alphabet: host_sim/<game>/packfil
 
 import os
 import re
+import sys
 
 from handheld.packs import Pack, PackError
 
@@ -39,6 +40,21 @@ class PackFile:
             except PackError as e:
                 out.append((i, raw, None, str(e)))
         return pack, out
+
+    def chosen(self, path, level, command):
+        """(pack, items) for a command on all levels or level `level` (from 1), or None after
+        saying on stderr why not (the pack cannot be read, no such level)."""
+        try:
+            pack, items = self.levels(path)
+        except OSError as e:
+            print("%s: %s" % (command, e), file=sys.stderr)
+            return None
+        if level is None:
+            return pack, items
+        if not 1 <= level <= len(items):
+            print("%s: %s has %d level(s)" % (command, path, len(items)), file=sys.stderr)
+            return None
+        return pack, [items[level - 1]]
 
     def level(self, path, n):
         """Level n (1-based) of a pack as a board.Level; raises ValueError when it cannot be read."""

@@ -30,29 +30,16 @@ def register(sub):
     p.set_defaults(func=lambda a: info_pack(a.pack, a.level))
 
 
-def _select(path, level, items):
-    if level is None:
-        return items
-    if not 1 <= level <= len(items):
-        print("%s has %d level(s)" % (path, len(items)), file=sys.stderr)
-        return None
-    return [items[level - 1]]
-
-
 def solve_pack(path, level=None, time=30.0, write=False, states=None, out=None):
     """Solve a pack's levels (all, or level N from 1); print one line per level (found or not,
     length, positions, seconds); with write, store each shortest solution found in place of a
     missing, failing or longer one. Exit status: 0 all solved, 1 some not, 2 bad arguments."""
     from host_sim.mentaliq import packfile, solver
     out = out or sys.stdout
-    try:
-        pack, items = packfile.levels(path)
-    except OSError as e:
-        print("solve: %s" % e, file=sys.stderr)
+    found = packfile.chosen(path, level, "solve")
+    if found is None:
         return 2
-    items = _select(path, level, items)
-    if items is None:
-        return 2
+    pack, items = found
     solved = 0
     writes = {}
     total = 0.0
@@ -101,14 +88,10 @@ def info_pack(path, level=None, out=None):
     events (slides, vectors, transborders, ...) the stored solution causes."""
     from host_sim.mentaliq import packfile, solver
     out = out or sys.stdout
-    try:
-        pack, items = packfile.levels(path)
-    except OSError as e:
-        print("info: %s" % e, file=sys.stderr)
+    found = packfile.chosen(path, level, "info")
+    if found is None:
         return 2
-    items = _select(path, level, items)
-    if items is None:
-        return 2
+    pack, items = found
     status = 0
     for i, raw, lv, err in items:
         name = raw.name if raw is not None else ""

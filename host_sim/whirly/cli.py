@@ -103,16 +103,10 @@ def cmd_generate(args, out=None):
 def cmd_solve(args, out=None):
     from host_sim.whirly import packfile, solver
     out = out or sys.stdout
-    try:
-        pack, items = packfile.levels(args.pack)
-    except OSError as e:
-        print("solve: %s" % e, file=sys.stderr)
+    found = packfile.chosen(args.pack, args.level, "solve")
+    if found is None:
         return 2
-    if args.level is not None:
-        if not 1 <= args.level <= len(items):
-            print("solve: %s has %d level(s)" % (args.pack, len(items)), file=sys.stderr)
-            return 2
-        items = [items[args.level - 1]]
+    pack, items = found
     solved = 0
     writes = {}
     total = 0.0

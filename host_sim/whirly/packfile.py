@@ -5,5 +5,6 @@ from host_sim.packfile import PackFile, wrap  # noqa: F401 (wrap is part of this
 _tools = PackFile(board.FORMAT, r"^[lurdLURD*~0-9 \t]+$")
 open_pack = _tools.open_pack
 levels = _tools.levels
+chosen = _tools.chosen
 level = _tools.level
 write_solutions = _tools.write_solutions
