@@ -98,14 +98,20 @@ def cmd_readme_shots(args):
 
 
 def game_tools(sub):
-    """Game-specific host tools (generators, co-paths...) register their own subcommands."""
+    """Game-specific host tools register their own subcommands: `register(sub)` for their own
+    commands, `register_generate(gsub)` for `generate <game> ...`."""
     import importlib
+    gen = sub.add_parser("generate", help="generate levels, boards or puzzles: generate GAME ...")
+    gsub = gen.add_subparsers(dest="generate_game", required=True)
     for game in registry():
         try:
             cli = importlib.import_module("host_sim.%s.cli" % game.ID)
         except ImportError:
             continue
-        cli.register(sub)
+        if hasattr(cli, "register"):
+            cli.register(sub)
+        if hasattr(cli, "register_generate"):
+            cli.register_generate(gsub)
 
 
 def game_of_pack(path, forced=None):

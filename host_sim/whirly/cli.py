@@ -16,9 +16,9 @@ from games.whirly import notation
 from games.whirly import rules as R
 
 
-def register(sub):
-    p = sub.add_parser("generate", help="generate a Whirly pack (solver-checked levels)")
-    p.add_argument("game", choices=["whirly"], help="the game (whirly)")
+def register_generate(gsub):
+    """`generate whirly ...` (the `generate` command itself belongs to host_sim/__main__)."""
+    p = gsub.add_parser("whirly", help="generate a Whirly pack (solver-checked levels)")
     p.add_argument("--game", dest="variant", help="named Whirly game: " + ", ".join(R.NAMES))
     p.add_argument("--all", action="store_true", help="regenerate every shipped pack")
     p.add_argument("--count", type=int, help="number of levels (default: the shipped pack's)")
@@ -34,6 +34,8 @@ def register(sub):
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_generate)
 
+
+def register(sub):
     p = sub.add_parser("copath", help="print the co-path of a Whirly move string")
     p.add_argument("moves")
     p.set_defaults(func=cmd_copath)
