@@ -82,8 +82,11 @@ class FileNvm(bytearray):
 
 
 class HostHardware:
-    def __init__(self, levels_root=None, nvm=None, leds=4, display=True, keys=True):
+    def __init__(self, levels_root=None, nvm=None, leds=4, display=True, keys=True,
+                 records_dir=None):
         self.notices = []
+        self.records = []            # (game_id, text) of finished matches
+        self.records_dir = records_dir
         self.display = None
         if display:
             import displayio
@@ -97,6 +100,21 @@ class HostHardware:
 
     def new_event(self):
         return Event()
+
+    def save_record(self, game_id, text):
+        """Keep a finished match's record; with records_dir also as a numbered file there."""
+        self.records.append((game_id, text))
+        if self.records_dir:
+            os.makedirs(self.records_dir, exist_ok=True)
+            n = 1
+            while True:
+                path = os.path.join(self.records_dir, "%s-%03d.txt" % (game_id, n))
+                if not os.path.exists(path):
+                    break
+                n += 1
+            with open(path, "w") as f:
+                f.write(text if text.endswith("\n") else text + "\n")
+            print("game record saved: %s" % path)
 
     def ticks_ms(self):
         return self.clock

@@ -80,6 +80,17 @@ class App:
         """Back to the launcher's first screen, from anywhere."""
         self.pop_to(self.stack[0])
 
+    def save_record(self, game_id, text):
+        """A finished match's record: the hardware keeps it (host: a file) or prints it (device
+        console, to copy from the serial terminal); it replays with `python -m host_sim record`."""
+        keep = getattr(self.hw, "save_record", None)
+        if keep is not None:
+            keep(game_id, text)
+        else:
+            print("---- game record ----")
+            print(text)
+            print("---------------------")
+
     # --- settings ------------------------------------------------------------------
     def apply_contrast(self):
         if self.hw.display is not None:

@@ -2,7 +2,8 @@
 from handheld import font
 from handheld import buttons as B
 from handheld.scenes import Menu, Item, TextPage, LevelList, error_page, confirm
-from handheld.progress import Progress, RESUME_KEY, decode_resume, CONTRAST_LEVELS, LED_LEVELS
+from handheld.progress import Progress, RESUME_KEY, MATCH_FILE, decode_resume, CONTRAST_LEVELS, \
+    LED_LEVELS
 from handheld.buttons import REPEAT_NAMES
 from handheld.packs import Pack, list_packs
 
@@ -22,8 +23,10 @@ class TitleMenu(Menu):
         resume = saved_resume(app)
         if resume is not None:
             game, filename, index = resume[0], resume[1], resume[3]
-            items.append(Item("Resume %s %d" % (game.NAME, index + 1),
-                              lambda: resume_play(app, resume)))
+            label = "Resume " + game.NAME
+            if filename != MATCH_FILE:
+                label += " %d" % (index + 1)
+            items.append(Item(label, lambda: resume_play(app, resume)))
         items.append(Item("Play", lambda: app.push(GameList(app))))
         items.append(Item("Settings", lambda: app.push(SettingsMenu(app))))
         for notice in app.notices:
@@ -50,10 +53,22 @@ def saved_resume(app):
 
 def resume_play(app, resume):
     game, filename, digest, index, state = resume
+    if filename == MATCH_FILE:
+        app.push(GameList(app))
+        app.push(game_menu(app, game))
+        try:
+            game.resume_match(app, state)
+        except (ValueError, IndexError, KeyError) as exc:
+            app.store.delete(RESUME_KEY)
+            app.push(error_page(app, game.NAME, "The saved game is damaged and cannot be "
+                                "resumed (%s)." % exc))
+        return
     for name, pack in packs_of(app, game):
         if name == filename and not isinstance(pack, str) and pack.digest == digest:
             app.push(GameList(app))
-            app.push(PackList(app, game))
+            app.push(game_menu(app, game))
+            if hasattr(game, "make_menu"):   # packs of a match game: its puzzles
+                app.push(PackList(app, game, game.PACKS_TITLE, how_to=False))
             open_pack(app, game, pack, index, state)
             return
     app.store.delete(RESUME_KEY)
@@ -86,20 +101,34 @@ class GameList(Menu):
         Menu.__init__(self, app, "Games", items)
 
     def picker(self, app, game):
-        return lambda: app.push(PackList(app, game))
+        return lambda: app.push(game_menu(app, game))
+
+
+def game_menu(app, game):
+    """A game's first screen: its own menu (match games: new game, options...) or its packs."""
+    if hasattr(game, "make_menu"):
+        return game.make_menu(app)
+    return PackList(app, game)
 
 
 class PackList(Menu):
-    def __init__(self, app, game):
+    """How to play, the game's packs, Rescan. A game with its own menu may open this for its
+    puzzles (title, how_to=False)."""
+
+    def __init__(self, app, game, title=None, how_to=True):
         self.game = game
-        Menu.__init__(self, app, game.NAME, self.build(app))
+        self.how_to = how_to
+        Menu.__init__(self, app, title or game.NAME, self.build(app))
 
     def build(self, app):
         game = self.game
-        items = [Item("How to play", lambda: app.push(TextPage(app, game.NAME, game.RULES)))]
+        items = []
+        if self.how_to:
+            items.append(Item("How to play", lambda: app.push(TextPage(app, game.NAME,
+                                                                      game.RULES))))
         for name, pack in packs_of(app, game):
             items.append(self.pack_item(app, name, pack))
-        if len(items) == 1:
+        if len(items) == int(self.how_to):
             items.append(Item("(no packs in levels/%s)" % game.ID))
         items.append(Item("Rescan packs", self.rescan))
         return items

@@ -6,6 +6,7 @@ import array
 
 SETTINGS_KEY = b"sys/settings"
 RESUME_KEY = b"sys/resume"
+MATCH_FILE = "*match"   # the resume record's file name for a match in progress (not a pack)
 
 CONTRAST_LEVELS = (0.1, 0.3, 0.55, 0.8, 1.0)
 LED_LEVELS = (0.0, 0.02, 0.05, 0.1, 0.2, 0.4)
