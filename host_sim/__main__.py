@@ -37,7 +37,12 @@ def start_in_game(session, args):
             chosen = pack
             break
     app.push(launcher.GameList(app))
-    app.push(launcher.PackList(app, game))
+    app.push(launcher.game_menu(app, game))
+    if hasattr(game, "make_menu"):
+        if args.pack is None and args.level is None:
+            session.run(40)          # a match game: its own menu (new game, options...)
+            return
+        app.push(launcher.PackList(app, game, getattr(game, "PACKS_TITLE", "Packs"), how_to=False))
     if chosen is None:
         raise SystemExit("no readable pack %s for %s" % (args.pack or "", game.ID))
     launcher.open_pack(app, game, chosen, (args.level or 1) - 1)
@@ -145,6 +150,18 @@ def cmd_solve(args):
     return cli.cmd_solve(args)
 
 
+def cmd_record(args):
+    """Replay a finished match's game record (build/records/*.txt, or copied from the device
+    console) through its game's engine: host_sim/<game>/record.py main(path, shot)."""
+    import importlib
+    game = game_of_pack(args.path, args.game)
+    try:
+        rec = importlib.import_module("host_sim.%s.record" % game.ID)
+    except ImportError:
+        raise SystemExit("record: %s has no game records" % game.NAME)
+    return rec.main(args.path, shot=args.shot)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host_sim", description="Puzzle handheld host tools")
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -198,6 +215,11 @@ def main(argv=None):
     p.add_argument("--write", action="store_true",
                    help="store found solutions in the pack (when missing, wrong or longer)")
     p.set_defaults(func=cmd_solve)
+    p = sub.add_parser("record", help="replay a match's game record (Game: line names the game)")
+    p.add_argument("path")
+    p.add_argument("--game", help="the game, when the record's Game: line does not say")
+    p.add_argument("--shot", help="also write the final position as a PNG")
+    p.set_defaults(func=cmd_record)
     game_tools(sub)
 
     args = ap.parse_args(argv)

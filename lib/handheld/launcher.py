@@ -68,7 +68,7 @@ def resume_play(app, resume):
             app.push(GameList(app))
             app.push(game_menu(app, game))
             if hasattr(game, "make_menu"):   # packs of a match game: its puzzles
-                app.push(PackList(app, game, game.PACKS_TITLE, how_to=False))
+                app.push(PackList(app, game, getattr(game, "PACKS_TITLE", "Packs"), how_to=False))
             open_pack(app, game, pack, index, state)
             return
     app.store.delete(RESUME_KEY)
