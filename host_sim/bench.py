@@ -121,6 +121,52 @@ def micropython_app_figures(game, path, index):
     return ast.literal_eval(micropython.run(steps, files=files).strip().splitlines()[-1])
 
 
+MATCH_STEPS = APP_STEPS[:4] + (
+    "from handheld import buttons as B\n"
+    "game = [g for g in GAMES if g.ID == '{id}'][0]\n"
+    "app.push(launcher.GameList(app))\napp.push(launcher.game_menu(app, game))\n"
+    "for _ in range(4):\n"
+    "    if hasattr(app.top(), 'engine'):\n        break\n"
+    "    app.top().on_button(B.A, B.PRESS)\n"
+    "assert app.top().engine",
+    "r['playing'] = gc.mem_alloc() - r['base']\nprint(r)",
+)
+
+
+def micropython_match_figures(game):
+    """Heap of the whole app in MicroPython at the launcher and in a new match of a game with
+    its own menu (A pressed until a scene with an engine is on top: the default options)."""
+    from host_sim import micropython
+    if not micropython.available():
+        return {"error": micropython.SETUP_HINT}
+    files = {"/lib/displayio.py": open(FAKE_DISPLAYIO).read()}
+    folder = os.path.join(REPO, "levels", game.ID)
+    if os.path.isdir(folder):
+        for name in sorted(os.listdir(folder)):
+            with open(os.path.join(folder, name), encoding="utf-8") as f:
+                files["/levels/%s/%s" % (game.ID, name)] = f.read()
+    steps = [s.replace("{id}", game.ID) for s in MATCH_STEPS]
+    import ast
+    return ast.literal_eval(micropython.run(steps, files=files).strip().splitlines()[-1])
+
+
+def match_game_figures(game, out):
+    """A match game: its own host bench (host_sim/<id>/bench.py main(out)) and the app heap."""
+    import importlib
+    try:
+        own = importlib.import_module("host_sim.%s.bench" % game.ID)
+    except ImportError:
+        own = None
+    if own is not None and hasattr(own, "main"):
+        own.main(out=out)
+    a = micropython_match_figures(game)
+    if "error" in a:
+        out("MicroPython: " + a["error"])
+    else:
+        out("MicroPython: whole app at the launcher %d bytes, in a match %d bytes [%s <= %d]"
+            % (a["boot"], a["playing"], mark(a["playing"] <= BUDGET["heap"]), BUDGET["heap"]))
+
+
 def i2c_figures(game, pack_name, index, lt):
     """Bytes on the I2C bus per move of the stored solution, through the real SH1106 driver."""
     import displayio
@@ -195,9 +241,12 @@ def main(games, out=print):
     out("boot to launcher: host %.1f ms, device est. %.0f ms (displayio native there) "
         "[%s <= %d ms]" % (host, dev, mark(dev <= BUDGET["boot_ms"]), BUDGET["boot_ms"]))
     for game in games:
-        found = bench_level(game)
         out("")
         out("== %s ==" % game.NAME)
+        if hasattr(game, "make_menu"):
+            match_game_figures(game, out)
+            continue
+        found = bench_level(game)
         if not found:
             out("no shipped level with a stored solution to measure")
             continue

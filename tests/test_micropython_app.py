@@ -18,13 +18,27 @@ def need_mpy():
 
 def games_with_levels():
     from games import GAMES
-    return [g for g in GAMES if bench.bench_level(g)]
+    return [g for g in GAMES if not hasattr(g, "make_menu") and bench.bench_level(g)]
 
 
 @pytest.mark.parametrize("game", games_with_levels(), ids=lambda g: g.ID)
 def test_app_heap_at_launcher_and_playing(need_mpy, game):
     path, pack, index, lt = bench.bench_level(game)
     fig = bench.micropython_app_figures(game, path, index)
+    print(game.ID, fig)
+    assert fig["boot"] <= LAUNCHER_CEILING
+    assert fig["playing"] <= PLAYING_CEILING
+
+
+def match_games():
+    from games import GAMES
+    return [g for g in GAMES if hasattr(g, "make_menu")]
+
+
+@pytest.mark.parametrize("game", match_games(), ids=lambda g: g.ID)
+def test_app_heap_in_a_new_match(need_mpy, game):
+    """Games with their own menu (matches against the CPU or people): default options, A."""
+    fig = bench.micropython_match_figures(game)
     print(game.ID, fig)
     assert fig["boot"] <= LAUNCHER_CEILING
     assert fig["playing"] <= PLAYING_CEILING
