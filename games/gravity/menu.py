@@ -1,0 +1,117 @@
+"""Gravity room's first screens: New game (the options), How to play; rematch and resume.
+
+Entry points take the game module first (the package's __init__ wraps them):
+    make_menu(game, app) -> Scene, rematch(game, app, old_scene), resume_match(game, app, data)
+Boards are every board of every pack in levels/gravity, listed by name on the options screen.
+"""
+from handheld.match import OptionsMenu, Option, KIND_NAMES, HUMAN, decode_match
+from handheld.scenes import Menu, Item, TextPage, error_page
+from handheld.font import BOX_FULL, DOT_BIG, CROSS, ELLIPSIS
+
+PLAYER_COUNTS = ("2", "3")
+SHAPES = (BOX_FULL, DOT_BIG, CROSS)     # each player's pawn (games/gravity/tiles.py)
+DEFAULT_P2 = 2            # CPU normal
+NAME_COLS = 15            # 21 columns less "Board" and a space
+
+
+def boards(app, game):
+    """[(pack, index, name)] of every readable board, pack by pack."""
+    from handheld.launcher import packs_of
+    out = []
+    for filename, pack in packs_of(app, game):
+        if isinstance(pack, str):
+            continue
+        names = pack.names(0, pack.count)
+        for i in range(pack.count):
+            out.append((pack, i, names[i] if i < len(names) else "Board %d" % (i + 1)))
+    return out
+
+
+def short_name(name, width=NAME_COLS):
+    """A board name that fits beside "Board" on the options line; a "(WxH)" tail is kept."""
+    if len(name) <= width:
+        return name
+    tail = ""
+    i = name.rfind(" (")
+    if i > 0 and name[-1:] == ")" and len(name) - i <= width // 2:
+        tail = name[i:]
+    return name[:width - len(tail) - 1].rstrip() + ELLIPSIS + tail
+
+
+def kinds_of(values):
+    kinds = [values["p1"], values["p2"]]
+    if values["players"] == 1:
+        kinds.append(values["p3"])
+    return kinds
+
+
+def new_seed(app):
+    return (app.now * 40503 + 12345) & 0xFFFF or 1
+
+
+def make_menu(game, app):
+    def new_game():
+        found = boards(app, game)
+        if not found:
+            app.push(error_page(app, "levels/" + game.ID, "No board found: put a pack of "
+                                "boards there."))
+            return
+        names = []
+        for b in found:
+            names.append(short_name(b[2]))
+        options = [
+            Option("players", "Players", PLAYER_COUNTS, 0),
+            Option("p1", SHAPES[0] + " Player 1", KIND_NAMES, HUMAN),
+            Option("p2", SHAPES[1] + " Player 2", KIND_NAMES, DEFAULT_P2),
+            Option("p3", SHAPES[2] + " Player 3", KIND_NAMES, DEFAULT_P2,
+                   shown=lambda values: values["players"] == 1),
+            Option("board", "Board", tuple(names), 0),
+        ]
+        app.push(OptionsMenu(app, game.ID, "New game", options,
+                             lambda values: start(game, app, found, values)))
+
+    items = [Item("New game", new_game),
+             Item("How to play", lambda: app.push(TextPage(app, game.NAME, game.RULES + HELP)))]
+    return Menu(app, game.NAME, items)
+
+
+HELP = ("\n\nButtons: the d-pad shows a gravity direction, A plays it. SELECT: flow mode; "
+        "move the cursor, A, then LEFT/RIGHT lay your flow on that row, UP/DOWN on that "
+        "column. B goes back. START: pause, undo against the CPU, rules.")
+
+
+def start(game, app, found, values):
+    from games.gravity.board import FORMAT
+    from games.gravity.engine import Engine
+    from games.gravity.scene import GravityScene
+    pack, index, name = found[values["board"]]
+    try:
+        board = FORMAT.parse(pack.level(index), pack.header)
+        engine = Engine()
+        engine.new_game(board, 2 + values["players"])
+    except (ValueError, IndexError) as exc:
+        app.push(error_page(app, "%s board %d" % (pack.filename, index + 1), str(exc)))
+        return
+    app.push(GravityScene(app, game, engine, kinds_of(values), new_seed(app), name))
+
+
+def rematch(game, app, old):
+    """The same players on the same board, a fresh CPU seed."""
+    from games.gravity.engine import Engine
+    from games.gravity.scene import GravityScene, BoardOf
+    engine = Engine()
+    engine.new_game(BoardOf(old.engine), old.engine.players)
+    app.replace(GravityScene(app, game, engine, list(old.kinds), (old.seed + 1) & 0xFFFF or 1,
+                             old.name))
+
+
+def resume_match(game, app, data):
+    """A match saved before a power cut; ValueError when the data is not one."""
+    from games.gravity.engine import Engine
+    from games.gravity.scene import GravityScene
+    kinds, seed, state = decode_match(data)
+    engine = Engine()
+    engine.load_state(state)
+    if len(kinds) != engine.players:
+        raise ValueError("players do not match")
+    app.push(GravityScene(app, game, engine, kinds, seed))
