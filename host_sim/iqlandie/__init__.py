@@ -1,0 +1,1 @@
+"""Host tools for iQLANDIE (bench)."""

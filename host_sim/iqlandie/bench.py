@@ -1,0 +1,121 @@
+"""iQLANDIE CPU figures: decision time, hard vs easy over seeded games, save size.
+
+    python -m host_sim.iqlandie.bench [--games 200]
+
+Games cycle through 2, 3 and 4 players; half the seats (rounded down, at least one) are hard,
+the others easy, seats shuffled per game. "Hard wins outright" = the winner after the
+tie-breaks is a hard player and no easy player shares the win; "incl. shared" also counts
+wins a hard player shares. Times are process CPU time (steadier than wall time on a busy machine); device time is
+estimated as host time x 150.
+"""
+import argparse
+import os
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+for _p in (os.path.join(REPO, "lib"), REPO):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+from handheld.rng import Rng  # noqa: E402
+from games.iqlandie import game as G, cpu  # noqa: E402
+
+DEVICE_FACTOR = 150
+
+
+def seats(i):
+    n = 2 + i % 3
+    kinds = [cpu.HARD] * max(1, n // 2) + [cpu.EASY] * (n - max(1, n // 2))
+    Rng(1000 + i).shuffle(kinds)
+    return n, kinds
+
+
+def run(games=200, seed0=1):
+    """Play the games; returns a dict of figures."""
+    times = []
+    phase_max = [0.0] * 6
+    outright = 0
+    shared_w = 0
+    save_max = 0
+    for i in range(games):
+        n, kinds = seats(i)
+        g = G.Game.new(n, kinds, seed0 + i)
+        rng = Rng((seed0 + i) * 7919)
+        while g.phase != G.OVER:
+            ph = g.phase
+            t0 = time.process_time()
+            a = cpu.decide(g, g.kinds[g.turn], rng)
+            dt = time.process_time() - t0
+            times.append(dt)
+            if dt > phase_max[ph]:
+                phase_max[ph] = dt
+            if not g.apply(a):
+                raise RuntimeError("illegal CPU decision %r (game %d)" % (a, i))
+            save_max = max(save_max, len(g.save_state()))
+        order, shared = g.ranking()
+        winners = [order[k] for k in range(n) if shared[k]]
+        hard_w = [p for p in winners if g.kinds[p] == cpu.HARD]
+        if hard_w:
+            shared_w += 1
+            if len(hard_w) == len(winners):
+                outright += 1
+    return {
+        "games": games,
+        "decisions": len(times),
+        "mean_ms": 1000.0 * sum(times) / len(times),
+        "max_ms": 1000.0 * max(times),
+        "phase_max_ms": [1000.0 * t for t in phase_max],
+        "hard_outright": outright / games,
+        "hard_incl_shared": shared_w / games,
+        "save_max": save_max,
+    }
+
+
+def report(fig, out=print):
+    out("iqlandie CPU bench: %d games (2-4 players, hard vs easy), %d decisions"
+        % (fig["games"], fig["decisions"]))
+    out("  decision time host: mean %.2f ms, max %.2f ms; device estimate x%d: mean %.0f ms, "
+        "max %.0f ms" % (fig["mean_ms"], fig["max_ms"], DEVICE_FACTOR,
+                         fig["mean_ms"] * DEVICE_FACTOR, fig["max_ms"] * DEVICE_FACTOR))
+    out("  max per phase (choose solve draft place end) ms: %s"
+        % " ".join("%.2f" % t for t in fig["phase_max_ms"][:5]))
+    out("  hard wins outright: %.1f%%, incl. shared wins: %.1f%%"
+        % (100 * fig["hard_outright"], 100 * fig["hard_incl_shared"]))
+    out("  save size max: %d bytes" % fig["save_max"])
+
+
+def task_times(out, seeds=300):
+    """Task generation per topic and difficulty: mean and worst host time (best of 3 runs a
+    seed), with the device estimate against the 150 ms a level load may take."""
+    from games.iqlandie import tasks
+    for topic in range(4):
+        for d in range(3):
+            total = worst = 0.0
+            for seed in range(seeds):
+                best = 1.0
+                for _ in range(3):
+                    t0 = time.process_time()
+                    tasks.generate(topic, seed, d)
+                    best = min(best, time.process_time() - t0)
+                total += best
+                worst = max(worst, best)
+            dev = worst * 1000 * DEVICE_FACTOR
+            out("task %-11s %-6s: mean %.3f ms, worst %.3f ms host; device worst est. %.0f ms "
+                "[%s <= 150 ms]" % (tasks.TOPICS[topic], tasks.DIFFICULTIES[d],
+                                    total / seeds * 1000, worst * 1000, dev,
+                                    "ok " if dev <= 150 else "OVER"))
+
+
+def main(out=print, games=200):
+    fig = run(games)
+    report(fig, out)
+    task_times(out)
+    return fig
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=200)
+    main(games=ap.parse_args().games)
