@@ -102,6 +102,7 @@ def _check_pack(path, game, problems, stats):
     known = set(pack.errors)
     parse = getattr(fmt, "parse", None)
     verify = getattr(fmt, "verify", None)
+    check_level = getattr(fmt, "check_level", None)   # levels that carry their own answer
     for i in range(pack.count):
         try:
             level = pack.level(i)
@@ -120,9 +121,10 @@ def _check_pack(path, game, problems, stats):
             problems.append("%s:%d: level %d: parse crashed: %s: %s"
                             % (path, level.first_line, i + 1, type(exc).__name__, exc))
             continue
-        if verify is not None and level.solution:
+        if check_level is not None or (verify is not None and level.solution):
             try:
-                bad = verify(obj, level.solution)
+                bad = check_level(obj) if check_level is not None else \
+                    verify(obj, level.solution)
             except Exception as exc:
                 bad = (None, "verify crashed: %s: %s" % (type(exc).__name__, exc))
             if bad:

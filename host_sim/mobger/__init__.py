@@ -1,0 +1,1 @@
+"""MobGer host tools: bench."""
