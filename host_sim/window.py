@@ -22,7 +22,8 @@ def play_window(args, start_in_game):
     from host_sim.hw import FileNvm
     nvm = FileNvm(args.nvm or os.path.join(os.getcwd(), "sim_nvm.bin"))
     session = Session(nvm=nvm, scale=args.scale)
-    session.hw.records_dir = os.path.join(REPO, "build", "records")  # finished matches
+    repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    session.hw.records_dir = os.path.join(repo, "build", "records")  # finished matches
     start_in_game(session, args)
     scale = args.scale
     pygame.init()

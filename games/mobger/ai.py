@@ -1,0 +1,380 @@
+"""MobGer CPU players: choose(engine, strength, rng) -> action.
+
+easy (1)   : three turns in four a random legal Ger, else normal's greedy choice.
+normal (2) : one ply: plays each legal Ger and scores the result on material only (win/loss,
+             Gers in the House, goal B: stuck Gers); ties broken by rng. A share of its turns
+             (NORMAL_SLIP_IN_16 / 16 = 1/4) it takes a random *sensible* move instead: one whose one-ply
+             score is not a loss.
+hard (3)   : iterative-deepening alpha-beta (negamax) over engine plays, root moves ordered by
+             the previous depth, within a deterministic work budget; leaves are scored by a
+             positional evaluation (material, each Ger's distance to the House in sequences and
+             whose sequence it lands in, the Black Ger's return and who leads then, stuck Gers).
+Budgets count engine work (plays, Gers moved, fields examined: anim_nf), never time, so a game
+replays identically everywhere. Everything goes through play()/undo(): the engine is left
+exactly as it was found.
+"""
+
+from games.mobger.engine import (DRAW, DX, DY, GOAL_A, K_JOKER, MAX_ACTIONS, MAX_CELLS, NONE,
+                                  O_CUBOID, O_DEF_CW, O_DEF_CCW, QUIET_MAX, _DIR_OF)
+
+WIN = 10000
+INF = 30000
+MAX_DEPTH = 12  # plies; games are short (about 7 plies): the budget usually ends it first
+# Work units per hard turn: a play costs about 8 + 4 * Gers + fields examined units
+# (about 1 us each on the host, x150 on the device); 5000 keeps a turn under 10 ms on the host.
+HARD_WORK = 5000
+NODE_BASE = 30
+EVAL_COST = 10  # a leaf evaluation, in the same units
+BFS_COST = 150  # one run of the engine's bounded search (stuck), in the same units
+NORMAL_SLIP_IN_16 = 4  # normal: a random non-losing move one turn in four
+DMAX = 12  # distances beyond this many steps count as "far"
+FAR = 255
+
+
+def budget(n):
+    """Hard turn budget in work units (n Gers: a play costs at least NODE_BASE + 4n, so big
+    boards get fewer plays). The root's first ply is always searched whole (as normal does)."""
+    return HARD_WORK
+
+
+class Ai:
+    def __init__(self):
+        self.acts = bytearray(MAX_ACTIONS)
+        self.mv = []  # move list per ply
+        i = 0
+        while i <= MAX_DEPTH:
+            self.mv.append(bytearray(MAX_ACTIONS))
+            i += 1
+        self.score = [0] * MAX_ACTIONS
+        self.prev = [0] * MAX_ACTIONS
+        self.order = bytearray(MAX_ACTIONS)
+        # steps to the House per (class, cell, dir), class 0 normal / 1 special Black;
+        # 0 = not computed yet. Static (objects, borders): flipflaps count as "far".
+        self.dist = bytearray(2 * MAX_CELLS * 8)
+        self.dist_for = None
+        self.nodes = 0  # engine plays in the last turn
+        self.work = 0  # work units in the last turn
+        self.limit = 0
+        self.out = False
+        self.depth = 0  # deepest completed iteration in the last hard turn
+        self.stamp = 0  # engine search counter seen last
+
+    # ------------------------------------------------------------------ evaluations
+    def material(self, e, p):
+        """Normal's score of engine e for player p: win/loss, Gers in the House, stuck Gers."""
+        w = e.win
+        if w >= 0:
+            if w == DRAW:
+                return 0
+            return WIN if w == p else -WIN
+        q = 1 - p
+        v = (e.score[p] - e.score[q]) * 100
+        if e.goal == GOAL_A:
+            return v
+        r = 1
+        while r < e.n:
+            if e.pos[r] != NONE and e.stuck(r):
+                if (r + 1) & 1 == p:
+                    v -= 40
+                else:
+                    v += 40
+            r += 1
+        return v
+
+    def _steps(self, e, r):
+        """Steps (fields) rank r needs to reach the House moving alone, FAR if more than
+        DMAX, behind a flipflap or a Joker."""
+        if e.kind[r] == K_JOKER:
+            return FAR
+        cls = 1 if (r == 0 and e.special) else 0
+        c = e.pos[r]
+        d = e.dir[r]
+        i = cls * MAX_CELLS * 8 + c * 8 + d
+        v = self.dist[i]
+        if v:
+            return v
+        W = e.w
+        H = e.h
+        obj = e.obj
+        hs = e.house
+        x = c % W
+        y = c // W
+        k = 0
+        v = FAR
+        t = 0
+        while k < DMAX and t < 3 * DMAX:
+            t += 1
+            dx = DX[d]
+            dy = DY[d]
+            nx = x + dx
+            ny = y + dy
+            if e.refl:
+                if nx < 0 or nx >= W:
+                    dx = -dx
+                    nx = x + dx
+                if ny < 0 or ny >= H:
+                    dy = -dy
+                    ny = y + dy
+                d = _DIR_OF[(dy + 1) * 3 + dx + 1]
+            else:
+                nx %= W
+                ny %= H
+            nc = ny * W + nx
+            o = obj[nc]
+            if o and not cls:
+                if o == O_CUBOID:
+                    d = (d + 4) & 7
+                elif o == O_DEF_CW:
+                    d = (d + 2) & 7
+                elif o == O_DEF_CCW:
+                    d = (d + 6) & 7
+                else:
+                    break  # flipflap: depends on its sense
+                continue
+            x = nx
+            y = ny
+            k += 1
+            if nc == hs:
+                v = k
+                break
+        self.dist[i] = v
+        return v
+
+    def evaluate(self, e, p):
+        """Hard's leaf score for player p, who moves next (sequence 1 is p's, 2 the rival's ..)."""
+        q = 1 - p
+        pos = e.pos
+        n = e.n
+        d = e.score[p] - e.score[q]
+        v = d * 100
+        if e.goal == GOAL_A:
+            # Gers landing in sequence k score for p when k is odd; one Ger per sequence.
+            slots = 0
+            r = 1
+            while r < n:
+                if pos[r] != NONE:
+                    k = self._steps(e, r)
+                    if k <= 8:
+                        slots |= 1 << k
+                r += 1
+            kb = self._steps(e, 0)
+            proj = d
+            k = 1
+            while k <= 8:
+                if k == kb:
+                    # the Black Ger comes home: whoever leads then wins
+                    if proj > 0:
+                        v += 600 - 50 * k
+                    elif proj < 0:
+                        v -= 600 - 50 * k
+                    break
+                if slots >> k & 1:
+                    if k & 1:
+                        proj += 1
+                        v += 60 - 6 * k
+                    else:
+                        proj -= 1
+                        v -= 60 - 6 * k
+                k += 1
+            if d and kb > 8:
+                # a lead fades as the quiet-sequence draw comes closer
+                left = QUIET_MAX - e.quiet
+                if left < 10:
+                    v -= (d * 100 * (10 - left)) // 10
+            return v
+        # goal B: a race; every Ger of a side must get in
+        r = 1
+        while r < n:
+            if pos[r] != NONE:
+                own = (r + 1) & 1 == p
+                if e.stuck(r):
+                    s = 300
+                else:
+                    k = self._steps(e, r)
+                    s = 0 if k > DMAX else 60 - 4 * k
+                    if k == 1:
+                        s += 20 if own else -20  # ... p moves first: p decides who gets in
+                if own:
+                    v += s if s != 300 else -300
+                else:
+                    v -= s if s != 300 else -300
+            r += 1
+        return v
+
+    # ------------------------------------------------------------------ choice
+    def choose(self, e, strength, rng):
+        acts = self.acts
+        n = e.legal(acts)
+        if n == 0:
+            raise ValueError("no legal move: the game is over")
+        self.nodes = 0
+        self.work = 0
+        self.depth = 0
+        if n == 1:
+            return acts[0]
+        if strength <= 1 and rng.below(4) != 0:
+            return acts[rng.below(n)]
+        if e.opts is not self.dist_for:
+            self.dist_for = e.opts
+            d = self.dist
+            i = 0
+            while i < len(d):
+                d[i] = 0
+                i += 1
+        p = e.turn
+        sc = self.score
+        if strength >= 3:
+            self._search(e, n)
+            return self._pick(n, rng, 0)
+        i = 0
+        while i < n:
+            e.play(acts[i])
+            sc[i] = self.material(e, p)
+            e.undo()
+            self.nodes += 1
+            i += 1
+        if strength == 2 and rng.below(16) < NORMAL_SLIP_IN_16:
+            return self._pick(n, rng, WIN)  # any move that does not lose at once
+        return self._pick(n, rng, 0)
+
+    def _pick(self, n, rng, slack):
+        """Random move among the best (slack 0) or among those less than slack below the best;
+        a certain loss only when every move is one."""
+        sc = self.score
+        best = -INF
+        i = 0
+        while i < n:
+            if sc[i] > best:
+                best = sc[i]
+            i += 1
+        lo = best - slack + 1 if slack else best
+        if lo < -WIN + 100 < best:
+            lo = -WIN + 100
+        k = 0
+        i = 0
+        while i < n:
+            if sc[i] >= lo:
+                k += 1
+            i += 1
+        pick = rng.below(k)
+        i = 0
+        while i < n:
+            if sc[i] >= lo:
+                if pick == 0:
+                    return self.acts[i]
+                pick -= 1
+            i += 1
+        return self.acts[0]
+
+    def _cost(self, e):
+        # a bounded search the engine ran (not memoised yet) costs about BFS_COST units
+        st = e.stamp
+        b = (st - self.stamp) & 0xFFFF
+        self.stamp = st
+        return NODE_BASE + 4 * e.n + e.anim_nf + b * BFS_COST
+
+    def _search(self, e, n):
+        acts = self.acts
+        sc = self.score
+        prev = self.prev
+        order = self.order
+        self.limit = budget(e.n)
+        self.out = False
+        self.stamp = e.stamp
+        i = 0
+        while i < n:
+            order[i] = i
+            prev[i] = 0
+            i += 1
+        depth = 1
+        while depth <= MAX_DEPTH:
+            # best previous first (insertion sort, n <= 12)
+            i = 1
+            while i < n:
+                j = i
+                while j > 0 and prev[order[j - 1]] < prev[order[j]]:
+                    t = order[j]
+                    order[j] = order[j - 1]
+                    order[j - 1] = t
+                    j -= 1
+                i += 1
+            best = -INF
+            k = 0
+            while k < n:
+                i = order[k]
+                k += 1
+                if depth > 1 and self.work >= self.limit:
+                    self.out = True
+                    break
+                e.play(acts[i])
+                self.nodes += 1
+                self.work += self._cost(e)
+                # window (best - 1, INF): equal moves get exact scores, worse ones a bound
+                v = -self._negamax(e, depth - 1, -INF, 1 - best, 1)
+                e.undo()
+                if self.out and depth > 1:
+                    break
+                sc[i] = v
+                if v > best:
+                    best = v
+            if self.out and depth > 1:
+                break  # keep the last complete depth
+            i = 0
+            while i < n:
+                prev[i] = sc[i]
+                i += 1
+            self.depth = depth
+            if best >= WIN - 100 or best <= -WIN + 100:
+                break  # a forced result: deeper cannot change it
+            depth += 1
+        i = 0
+        while i < n:
+            sc[i] = prev[i]
+            i += 1
+
+    def _negamax(self, e, depth, alpha, beta, ply):
+        w = e.win
+        if w >= 0:
+            if w == DRAW:
+                return 0
+            return WIN - ply if w == e.turn else ply - WIN
+        if depth == 0 or self.out:
+            self.work += EVAL_COST
+            return self.evaluate(e, e.turn)
+        if self.work >= self.limit:
+            self.out = True
+            return 0
+        mv = self.mv[ply]
+        m = e.legal(mv)
+        best = -INF
+        j = 0
+        while j < m:
+            if self.work >= self.limit:
+                self.out = True
+                return 0
+            e.play(mv[j])
+            self.nodes += 1
+            self.work += self._cost(e)
+            v = -self._negamax(e, depth - 1, -beta, -alpha, ply + 1)
+            e.undo()
+            if self.out:
+                return 0
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+            j += 1
+        return best
+
+
+_AI = None
+
+
+def choose(engine, strength, rng):
+    """Action for the player to move (engine.turn); strength 1 easy, 2 normal, 3 hard."""
+    global _AI
+    if _AI is None:
+        _AI = Ai()
+    return _AI.choose(engine, strength, rng)

@@ -1,0 +1,109 @@
+"""MobGer CPU players: legal choices, the engine left untouched, strengths ordered."""
+from handheld.rng import Rng
+
+from games.mobger import ai, board
+from games.mobger.engine import DRAW, MAX_ACTIONS, Engine, Options
+from host_sim.mobger import bench
+
+
+def test_every_strength_returns_a_legal_action_and_leaves_the_engine_as_it_was():
+    buf = bytearray(MAX_ACTIONS)
+    for seed in range(6):
+        o = Options()
+        o.seed = seed
+        o.goal = seed & 1
+        o.dirset = 1
+        o.flipflaps = seed % 3
+        o.joker = seed % 2 == 0
+        e = Engine()
+        e.new_game(o)
+        rng = Rng(seed + 1)
+        while e.winner() < 0:
+            before = (board.position_text(e), bytes(e.obj), e.nactions, e.jrng, e.hsh,
+                      bytes(e.score), e.quiet)
+            legal = list(buf[:e.legal(buf)])
+            for s in (1, 2, 3):
+                a = ai.choose(e, s, rng)
+                assert a in legal
+                assert (board.position_text(e), bytes(e.obj), e.nactions, e.jrng, e.hsh,
+                        bytes(e.score), e.quiet) == before
+            assert e.play(ai.choose(e, 1 + e.nactions % 3, rng))
+
+
+def test_normal_and_hard_take_an_immediate_win():
+    rows = [".. .. .. .. ..", ".. .. v0 .. ..", ".. >1 H. .. ..", ".. .. .. .. ..",
+            ".. .. .. .. .."]
+    o = Options()
+    o.width = o.height = 5
+    o.gers = 2
+    e = Engine()
+    e.load_position(o, rows)
+    e.play(1)  # player 0 leads 1-0; now player 1 must not bring the Black Ger home
+    assert e.score[0] == 1
+    for s in (2, 3):
+        for seed in range(5):
+            assert ai.choose(e, s, Rng(seed)) == 0  # the only move: still legal
+    o2 = Options()
+    o2.width = o2.height = 5
+    o2.gers = 3
+    f = Engine()
+    f.load_position(o2, [".. .. .. .. ..", ".. .. v0 .. ..", ".. >1 H. .. ..",
+                         ".. .. .. .. ..", "<2 .. .. .. .."])
+    f.play(1)
+    f.play(2)  # player 1 wastes its move; black at (2, 4)...
+    for s in (2, 3):
+        a = ai.choose(f, s, Rng(1))
+        f.play(a)
+        assert f.winner() in (-1, 0)
+        f.undo()
+
+
+def test_hard_wins_a_small_seeded_goal_b_tournament_against_normal():
+    # 20 seeded games, alternating seats (200 in the bench: 73.5%); every start is won by
+    # force for one seat, so a hard that only matched normal would sit near 50%
+    w, d, l, _t = bench.tournament(1, 20)
+    assert w >= 13, (w, d, l)
+
+
+def test_hard_beats_normal_more_often_than_it_loses_in_goal_a():
+    w, d, l, _t = bench.tournament(0, 20)
+    assert w > l + 3, (w, d, l)
+
+
+def test_strengths_are_ordered_easy_below_normal_below_hard():
+    # goal B, 40 seeded games against easy (200 in the bench: normal 60%, hard 83.5%)
+    ne, _d, le, _t = bench.tournament(1, 40, 2, 1)
+    he, _d, hl, _t = bench.tournament(1, 40, 3, 1)
+    assert ne > le and he >= ne + 5, (ne, le, he, hl)
+
+
+def test_hard_turns_stay_within_the_work_budget():
+    o = Options()
+    o.width = 12
+    o.height = 8
+    o.sequence = 2
+    o.gers = 12
+    o.dirset = 1
+    o.flipflaps = 3
+    e = Engine()
+    e.new_game(o)
+    bot = ai.Ai()
+    rng = Rng(1)
+    while e.winner() < 0:
+        n = e.legal(bytearray(MAX_ACTIONS))
+        a = bot.choose(e, 3, rng)
+        # the whole first ply (n plays, like normal), then at most one play past the budget
+        one = ai.NODE_BASE + 4 * e.n + 1024 + 12 * ai.BFS_COST
+        assert bot.work <= max(ai.budget(e.n), n * one) + one
+        e.play(a)
+
+
+def test_the_exact_solver_agrees_with_hard_on_a_won_start():
+    # hard searches to the end of these short games: on a start its seat wins by force it wins
+    fw, fd, fl, fu, vals = bench.forced(1, 6)
+    for g in range(6):
+        if vals[g] == 1:
+            e = Engine()
+            e.new_game(bench.options(1000 + g, 1))
+            w, _turns = bench.play_game(e, (3, 2) if g % 2 == 0 else (2, 3), Rng(7 + g))
+            assert w == g % 2
