@@ -122,3 +122,14 @@ def test_bad_records_raise_clear_errors():
     with pytest.raises(ValueError) as err:
         replay_record(text.replace("moves", "moves 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0"))
     assert "cannot move" in str(err.value)
+
+
+def test_keypad_digits_name_the_straight_directions_and_other_letters_are_refused():
+    o = opts(width=5, height=5)
+    rows = [".. .. .. .. ..", ".. 81 .. .. ..", ".. .. 80 .. ..", ".. .. .. 62 ..",
+            ".. 23 .. 44 .."]
+    pos, dr, kind, obj, house = board.parse_position(rows, o)
+    assert [dr[1], dr[2], dr[3], dr[4]] == [0, 2, 4, 6]
+    with pytest.raises(ValueError):   # not a diagonal either, even with all eight directions
+        board.parse_position([r.replace("81", "x1") for r in rows], opts(width=5, height=5,
+                                                                         dirset=1))

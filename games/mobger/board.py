@@ -17,7 +17,7 @@ its special status).
 from games.mobger import engine as E
 
 DIR_GLYPHS = "^9>3v1<7"
-_ALT_DIRS = "8x6x2x4x"  # numeric keypad for the four straight directions
+_ALT_DIRS = "8624"  # numeric keypad for the four straight directions (up right down left)
 RANK_CHARS = "0123456789AB"
 OBJ_GLYPHS = ".#RLFf"
 
@@ -118,6 +118,8 @@ def parse_position(rows, opts):
                 d = DIR_GLYPHS.find(a)
                 if d < 0:
                     d = _ALT_DIRS.find(a)
+                    if d >= 0:
+                        d *= 2
                 if d < 0:
                     raise ValueError(where + ": unknown direction")
                 if d & 1 and not opts.dirset:
