@@ -3,5 +3,6 @@ import games.whirly
 import games.mentaliq
 import games.gravity
 import games.mobger
+import games.iqlandie
 
-GAMES = [games.whirly, games.mentaliq, games.gravity, games.mobger]
+GAMES = [games.whirly, games.mentaliq, games.gravity, games.mobger, games.iqlandie]

@@ -36,7 +36,7 @@ class _AnyBoard:
     """A game_format whose boards are those of any registered game: finds the header's end."""
 
     def __init__(self, registry):
-        self.tests = [g.PACK_FORMAT.is_board_line for g in registry]
+        self.tests = [g.PACK_FORMAT.is_board_line for g in registry if hasattr(g, "PACK_FORMAT")]
 
     def is_board_line(self, text):
         for test in self.tests:
@@ -89,7 +89,10 @@ def _game_of(path, registry, problems):
 
 
 def _check_pack(path, game, problems, stats):
-    fmt = game.PACK_FORMAT
+    fmt = getattr(game, "PACK_FORMAT", None)
+    if fmt is None:
+        problems.append("%s:1: %s has no level packs" % (path, game.NAME))
+        return
     try:
         pack = Pack(path, fmt)
     except OSError as exc:

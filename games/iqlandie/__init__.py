@@ -1,7 +1,9 @@
 """iQLANDIE: solve a task, draft tetris pieces, build six exhibitions (seed 002, issue 7).
 
-The core only (pieces, exhibits, game, cpu); the lead wires the scene and the registry.
+Rules in game.py, exhibits.py, pieces.py; tasks in tasks.py and one module per topic; CPU
+players in cpu.py; screens in menu.py, screens.py, task_screens.py. A match game: its own menu.
 """
+import sys
 
 ID = "iqlandie"
 NAME = "iQLANDIE"
@@ -11,3 +13,19 @@ RULES = ("12 rounds. The chooser picks a topic; everyone solves its task. The fa
          "piece (rotate, flip) in one of your 6 exhibitions; if it fits nowhere you get a 1x1. "
          "End: 1 pt/square of the top colour, 2/square of the 2nd colour, 3/gap, 3/shape, "
          "3/robot neighbour, 3/full 2-colour line, 2/pair of your colours, 2/first place.")
+
+
+# The match frame's entry points (lib/handheld/match.py); imported on first use.
+def make_menu(app):
+    from games.iqlandie.menu import make_menu as make
+    return make(sys.modules[__name__], app)
+
+
+def rematch(app, old):
+    from games.iqlandie.menu import rematch as again
+    again(sys.modules[__name__], app, old)
+
+
+def resume_match(app, data):
+    from games.iqlandie.menu import resume_match as resume
+    resume(sys.modules[__name__], app, data)

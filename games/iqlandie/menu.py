@@ -3,10 +3,10 @@
 Entry points take the game module first (the package's __init__ wraps them):
     make_menu(game, app) -> Scene, rematch(game, app, old_scene), resume_match(game, app, data)
 Options: players 2-4, each player Human / CPU easy / normal / hard, task difficulty.
-Resume data: handheld.match.encode_match(kinds, difficulty, Game.save_state()) (the match
+Resume data: handheld.options.encode_match(kinds, difficulty, Game.save_state()) (the match
 format's 16-bit seed field holds the task difficulty; the game's own seed is in its state).
 """
-from handheld.match import OptionsMenu, Option, KIND_NAMES, HUMAN, decode_match
+from handheld.options import OptionsMenu, Option, KIND_NAMES, HUMAN, decode_match
 from handheld.scenes import Menu, Item, TextPage
 
 PLAYER_COUNTS = ("2", "3", "4")
@@ -60,7 +60,10 @@ def start(game, app, kinds, difficulty, seed=None):
     from games.iqlandie.screens import GameScene
     g = Game.new(len(kinds), kinds, new_seed(app) if seed is None else seed)
     scene = GameScene(app, game, g, difficulty)
-    app.push(scene)
+    if isinstance(app.top(), OptionsMenu):
+        app.replace(scene)        # quitting the game leads back to the game's menu
+    else:
+        app.push(scene)
     scene.save()
     return scene
 

@@ -13,7 +13,7 @@ from handheld import buttons as B
 from handheld import font
 from handheld.gfx import TextGrid, palette, unit_palette, cached
 from handheld.scenes import Scene, TextScene, Menu, Item, TextPage, confirm
-from handheld.match import encode_match, PLAYER_COLORS, KIND_NAMES
+from handheld.options import encode_match, PLAYER_COLORS, KIND_NAMES
 from handheld.progress import RESUME_KEY, MATCH_FILE, encode_resume
 from handheld.rng import Rng
 from handheld.leds import WIN
@@ -32,7 +32,7 @@ CRIT_HELP = ("1/sq top col", "2/sq 2nd col", "3 per gap", "3 per shape", "3/robo
 TOPIC_SHORT = ("Bio", "Prog", "Optic", "Space")
 DIFFICULTIES = ("Easy", "Normal", "Hard")
 PX = 2                    # the big exhibit's top-left pixel (placement, jokers)
-PY = 10
+PY = 8                    # on a page: a one-cell move touches the fewest pages
 HUD_COL = 8               # text column of the HUD beside it
 BLANK = T.BIG_BLANK
 
@@ -72,6 +72,41 @@ def task_seed(g, rnd, topic):
     return (g.seed * 31 + rnd * 977 + topic * 131 + 7) & 0xFFFF
 
 
+LOG_LEN = (1, 3, 1, 1, 2, 1, 2, 1)   # bytes of a game-log entry, by its top 3 bits
+
+
+def topics_played(g):
+    """The topic of every round chosen so far, read from the game's action log."""
+    out = []
+    log = g.log
+    i = 0
+    while i < g.nlog:
+        kind = log[i] >> 5
+        if kind == 0:
+            out.append(log[i] & 0x1F)
+        i += LOG_LEN[kind]
+    return out
+
+
+def round_tasks(g, difficulty, upto, used, tasks):
+    """Tasks of rounds len(tasks)..upto, none repeated in a game: a seed whose puzzle was
+    already seen (same task_id) moves on to the next seed. Deterministic, so a resumed game
+    gets the same tasks; `used` and `tasks` carry what earlier rounds produced."""
+    from games.iqlandie import tasks as T
+    topics = topics_played(g)
+    for rnd in range(len(tasks), min(upto, len(topics) - 1) + 1):
+        seed = task_seed(g, rnd, topics[rnd])
+        while True:
+            task = T.generate(topics[rnd], seed, difficulty)
+            tid = T.task_id(task)
+            if tid not in used:
+                break
+            seed = (seed + 40503) & 0xFFFF
+        used[tid] = rnd
+        tasks.append(task)
+    return tasks
+
+
 def _grid(sheet, w, h, x, y, cell, transparent=False):
     return displayio.TileGrid(sheet, pixel_shader=unit_palette() if transparent else palette(),
                               width=w, height=h, tile_width=cell, tile_height=cell, x=x, y=y)
@@ -101,6 +136,9 @@ class GameScene(TextScene):
         self.cpu_at = 0
         self.task = None
         self.task_key = -1
+        self.used_tasks = {}      # task_id -> round: no task twice in a game
+        self.tasks = []           # the task of every round so far
+        self.last_exhibit = 0     # a human's next placement starts where the last one went
         self.over = False
         self.round_start = self.totals()
         self.redraw()
@@ -112,6 +150,12 @@ class GameScene(TextScene):
 
     def totals(self):
         return self.g.scores()
+
+    def who(self, p, verb):
+        """A screen title's first word: the verb, or the player's name in a hot-seat game."""
+        if humans(self.kinds) < 2:
+            return verb
+        return self.name(p) + (" " + verb.lower() if verb != "Place" else ":")
 
     def note(self, line):
         self.events[0] = self.events[1]
@@ -138,7 +182,7 @@ class GameScene(TextScene):
                 if g.reported[p]:
                     status = (font.CHECK if g.correct[p] else font.CROSS) + ds_text(g.times[p])
                 else:
-                    status = "solving" if p == g.turn or g.kinds[p] else ""
+                    status = "solves" if p == g.turn else ""
             elif g.phase == G.CHOOSE and p == g.chooser:
                 status = "picks"
             elif g.phase == G.DRAFT and p == g.turn:
@@ -206,8 +250,8 @@ class GameScene(TextScene):
         g = self.g
         key = g.round * 4 + g.topic
         if key != self.task_key:
-            from games.iqlandie import tasks
-            self.task = tasks.generate(g.topic, task_seed(g, g.round, g.topic), self.difficulty)
+            round_tasks(g, self.difficulty, g.round, self.used_tasks, self.tasks)
+            self.task = self.tasks[g.round]
             self.task_key = key
         return self.task
 
@@ -251,7 +295,7 @@ class GameScene(TextScene):
         self.turn_changed()
         k = a[0]
         if k == G.A_REPORT or k == G.A_PLACE or k == G.A_FALLBACK or g.round != rnd or \
-                g.phase != phase:
+                g.phase != phase or self.kinds[p] == 0:
             self.save()
         show = humans(self.kinds) > 0
         if phase == G.SOLVE and g.phase != G.SOLVE and show:
@@ -272,6 +316,9 @@ class GameScene(TextScene):
             self.app.store.put(RESUME_KEY, rec)
         except ValueError:     # too long for the save memory: play on without a record
             self.app.store.delete(RESUME_KEY)
+
+    def on_leave(self):
+        self.save()
 
     def finish(self):
         self.over = True
@@ -385,7 +432,8 @@ class TopicScreen(TextScene):
     def draw(self):
         g = self.hub.g
         t = self.text
-        self.title_line("Pick a topic", right="R%d/%d" % (g.round + 1, G.ROUNDS))
+        self.title_line("%s a topic" % self.hub.who(g.turn, "Pick"),
+                        right="R%d/%d" % (g.round + 1, G.ROUNDS))
         for i in range(G.TOPICS):
             t.line(1 + i, "")
             t.write(0, 1 + i, "%-5s" % TOPIC_SHORT[i], inverted=(i == self.cursor))
@@ -450,11 +498,29 @@ class ReadyScreen(TextScene):
             def done(answer, ds):
                 from games.iqlandie import tasks
                 ok = answer is not None and tasks.check(task, answer)
+                unload_task_screens()
                 hub.act((G.A_REPORT, p, min(int(ds), TASK_LIMIT_DS), 1 if ok else 0))
 
             open_task(app, hub.g.topic, task, hub.name(p, True), done)
         elif button == B.START:
             self.app.push(PauseMenu(self.app, self.hub))
+
+
+# A task screen is needed once a round: its code and art go when the task is handed in (about
+# 35 KB of heap on the device, which the draft and placement screens need more).
+TASK_MODULES = ("games.iqlandie.task_screens", "games.iqlandie.task_tiles",
+                "games.iqlandie.biology", "games.iqlandie.programming", "games.iqlandie.optics",
+                "games.iqlandie.space")
+TASK_SHEETS = ("iq-bio17", "iq-bio10", "iq-prog", "iq-optics", "iq-space")
+
+
+def unload_task_screens():
+    import gc
+    from handheld import gfx
+    for key in TASK_SHEETS:
+        gfx.forget(key)
+    gfx.unload(TASK_MODULES)
+    gc.collect()
 
 
 def open_task(app, topic, task, label, on_done):
@@ -518,7 +584,7 @@ class DraftScreen(TextScene):
         g = hub.g
         big, ghost, mini = sheets()
         self.mini = _grid(mini, 32, 2, 0, 8, T.MINI)
-        self.big = _grid(big, 4, 2, 2, 26, T.CELL)
+        self.big = _grid(big, 4, 2, 2, 24, T.CELL)
         self.big_blank = True
         self.group.append(self.mini)
         self.group.append(self.big)
@@ -555,7 +621,7 @@ class DraftScreen(TextScene):
         t = self.text
         p = g.turn
         if self.bag_mode:
-            self.title_line("Add a piece", right=G.TOPIC_NAMES[g.topic])
+            self.title_line("%s from a bag" % self.hub.who(p, "Add"))
             t.line(1, "to the offer from a")
             t.line(2, "bag of your choice:")
             for b in range(3):
@@ -566,7 +632,8 @@ class DraftScreen(TextScene):
             return
         offer = g.offer(g.topic)
         code = offer[self.cursor]
-        self.title_line("Take %d/2" % (g.draft_step + 1), right=G.TOPIC_NAMES[g.topic])
+        self.title_line("%s %d/2" % (self.hub.who(p, "Take"), g.draft_step + 1),
+                        right=G.TOPIC_NAMES[g.topic])
         t.line(1, "")
         t.line(2, "")
         # the arrow under the chosen piece (mini cells are 4 px, text cells 6 px)
@@ -638,16 +705,18 @@ class PlaceScreen(TextScene):
         big, ghost, mini = sheets()
         self.cells = _grid(big, 5, 5, PX, PY, T.CELL)
         self.ghost = _grid(ghost, 5, 5, PX, PY, T.CELL, transparent=True)
-        self.frames = []
+        self.group.append(self.cells)
+        self.frames = []          # over the cells: the blank ones beyond the exhibit hide it
         for e in range(X.NEXH):
-            f = _frame(PX - 2, PY - 2, X.EXH_W[e] * T.CELL + 4, X.EXH_H[e] * T.CELL + 4)
+            f = _frame(PX - 2, PY - 1, X.EXH_W[e] * T.CELL + 4, X.EXH_H[e] * T.CELL + 2)
             f.hidden = True
             self.frames.append(f)
             self.group.append(f)
-        self.group.append(self.cells)
         self.group.append(self.ghost)
+        self.want = bytearray(25)
         self.msg = ""
         self.e = -1
+        self.start_e = hub.last_exhibit
         self.select_piece(piece)
 
     def select_piece(self, piece):
@@ -656,7 +725,7 @@ class PlaceScreen(TextScene):
         self.code = g.hand(g.turn)[piece]
         self.shape = P.shape_of(self.code)
         self.o = 0
-        e0 = self.e if self.e >= 0 else 0
+        e0 = self.e if self.e >= 0 else self.start_e
         for i in range(X.NEXH):
             e = (e0 + i) % X.NEXH
             ff = self.board.first_fit(e, self.shape)
@@ -702,14 +771,13 @@ class PlaceScreen(TextScene):
         t = self.text
         e = self.e
         hand = g.hand(g.turn)
-        self.title_line("Place %s %s" % (P.SHAPE_NAMES[self.shape],
-                                         P.COLOUR_NAMES[P.colour_of(self.code)]),
+        self.title_line("%s %s %s" % (self.hub.who(g.turn, "Place"), P.SHAPE_NAMES[self.shape],
+                                      P.COLOUR_NAMES[P.colour_of(self.code)]),
                         right="%d/%d" % (self.piece + 1, len(hand)))
         # the grid outside the exhibit stays blank; cells beyond w/h were cleared
-        ghost = self.ghost
-        for y in range(5):
-            for x in range(5):
-                T.set_tile(ghost, x, y, 0)
+        want = self.want            # the ghost's tiles, then only changed ones are written
+        for i in range(25):
+            want[i] = 0
         ok = self.fits()
         cs = P.cells(self.shape, self.o)
         pat = P.PATTERN[P.colour_of(self.code)]
@@ -718,10 +786,11 @@ class PlaceScreen(TextScene):
             cx = self.x + cs[i][0]
             cy = self.y + cs[i][1]
             if self.board.cells[X.EXH_OFF[e] + cy * X.EXH_W[e] + cx]:
-                tile = T.GHOST_BAD
+                want[cy * 5 + cx] = T.GHOST_BAD
             else:
-                tile = T.ghost_tile(pat, T.piece_edges(cs, i), i == rc)
-            T.set_tile(ghost, cx, cy, tile)
+                want[cy * 5 + cx] = T.ghost_tile(pat, T.piece_edges(cs, i), i == rc)
+        for i in range(25):
+            T.set_tile(self.ghost, i % 5, i // 5, want[i])
         c = HUD_COL
         for r in range(1, 7):
             t.write(0, r, " " * c)
@@ -733,9 +802,8 @@ class PlaceScreen(TextScene):
             t.write(c, 3, "%-13s" % ("now %d  %+d" % (now, gain)))
         else:
             t.write(c, 3, "%-13s" % ("now %d" % now))
-        t.write(c, 4, "%-13s" % (("fits" if ok else "blocked") +
-                                 (" robot" if P.has_robot(self.code) else "")))
-        t.write(c, 5, "%-13s" % self.msg)
+        t.write(c, 4, "%-13s" % ("fits" if ok else "blocked"))
+        t.write(c, 5, "%-13s" % (self.msg or ("with robot" if P.has_robot(self.code) else "")))
         t.write(c, 6, "%-13s" % "START: place")
         t.line(7, "A turn B flip SEL ex")
 
@@ -779,6 +847,7 @@ class PlaceScreen(TextScene):
         hub = self.hub
         self.app.pop_to(self)
         self.app.pop()
+        hub.last_exhibit = self.e
         hub.act((G.A_PLACE, self.piece, self.e, self.o, self.x, self.y))
         return True
 
@@ -841,9 +910,15 @@ class JokerScreen(TextScene):
         self.cells = _grid(big, 5, 5, PX, PY, T.CELL)
         self.slot = g.jokers_pending(player)[0]
         e = self.board.exh[self.slot]
-        self.group.append(_frame(PX - 2, PY - 2, X.EXH_W[e] * T.CELL + 4,
-                                 X.EXH_H[e] * T.CELL + 4))
+        self.ghost = _grid(ghost, 5, 5, PX, PY, T.CELL, transparent=True)
         self.group.append(self.cells)
+        self.group.append(_frame(PX - 2, PY - 1, X.EXH_W[e] * T.CELL + 4,
+                                 X.EXH_H[e] * T.CELL + 2))
+        self.group.append(self.ghost)
+        for y in range(5):
+            for x in range(5):
+                if x >= X.EXH_W[e] or y >= X.EXH_H[e]:
+                    T.set_tile(self.cells, x, y, BLANK)
         self.colour = g.pair[2 * player]
         self.draw()
 
@@ -857,6 +932,9 @@ class JokerScreen(TextScene):
         T.draw_exhibit(self.cells, b, e)
         total = g.total(self.player)
         b.colour[s] = P.JOKER
+        # the joker itself: dashed outline (the ghost layer), so it stands out
+        T.draw_piece(self.ghost, b.code[s], b.orient[s], b.px[s], b.py[s], ghost=True,
+                     colour=self.colour)
         left = len(g.jokers_pending(self.player))
         self.title_line("%s: joker" % self.hub.name(self.player), right="%d left" % left)
         c = HUD_COL
@@ -867,7 +945,8 @@ class JokerScreen(TextScene):
         t.write(c, 3, "%-13s" % ("%s%s%s" % (font.ARROW_LEFT, P.COLOUR_NAMES[self.colour],
                                              font.ARROW_RIGHT)))
         t.write(c, 4, "%-13s" % ("total %d" % total))
-        t.write(c, 5, "%-13s" % ("pair " + pair_text(g, self.player))[:13])
+        t.write(c, 5, "%-13s" % ("pair %s+%s" % (P.COLOUR_NAMES[g.pair[2 * self.player]][:3],
+                                                 P.COLOUR_NAMES[g.pair[2 * self.player + 1]][:3])))
         t.write(c, 6, "%-13s" % "")
         t.line(7, "A: this colour")
         self.app.leds.fill(rgb(self.colour))
@@ -999,9 +1078,9 @@ class BoardView(TextScene):
         for e in range(X.NEXH):
             t.write((self.MX[e] * 4 + 2) // 6, 1, "%d" % (e + 1))
         bd = g.score_breakdown(p)
-        t.line(5, "Col%2d 2nd%2d Gap%2d" % (bd[0], bd[1], bd[2]))
-        t.line(6, "Shp%2d Rob%2d Lin%2d" % (bd[3], bd[4], bd[5]))
-        t.line(7, "Pair%2d 1st%2d =%d" % (bd[6], bd[7], sum(bd)))
+        t.line(5, "Col%3d 2nd%3d Gap%3d" % (bd[0], bd[1], bd[2]))
+        t.line(6, "Shp%3d Rob%3d Lin%3d" % (bd[3], bd[4], bd[5]))
+        t.line(7, "Pair%3d 1st%3d =%d" % (bd[6], bd[7], sum(bd)))
 
     def on_button(self, button, kind):
         if kind != B.PRESS:

@@ -51,6 +51,23 @@ def cached(key, build):
     return sheet
 
 
+def forget(key):
+    """Drop a cached sheet that will not be needed for a while (a screen seen once a round)."""
+    _sheets.pop(key, None)
+
+
+def unload(names):
+    """Free modules that one screen needed (`package.module` names): their code, the package's
+    reference and, with gc, their heap; the next import compiles them again."""
+    import sys
+    for name in names:
+        sys.modules.pop(name, None)
+        package, _, attr = name.rpartition(".")
+        parent = sys.modules.get(package)
+        if parent is not None and attr in parent.__dict__:
+            delattr(parent, attr)
+
+
 def glyph_sheet():
     global _sheet
     if _sheet is None:

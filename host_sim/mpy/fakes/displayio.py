@@ -30,6 +30,11 @@ class Bitmap:
         bit = x * self.bits
         return (self.data[y * self.stride + bit // 8] >> (bit % 8)) & ((1 << self.bits) - 1)
 
+    def fill(self, value):
+        for y in range(self.height):
+            for x in range(self.width):
+                self[x, y] = value
+
 
 class Palette:
     def __init__(self, n):
