@@ -18,6 +18,11 @@ SHOTS = (
     ("whirly-flocks", "A A DOWN*4 A DOWN*4 A"),
     ("mentaliq", "A DOWN A DOWN*3 A A"),
     ("mentaliq-moved", "A DOWN A DOWN*3 A A DOWN SELECT"),
+    ("gravity", "A DOWN*2 A A A LEFT A wait:2000 UP*3 LEFT*3 A wait:3000"),
+    ("mobger", "A DOWN*3 A A A wait:300 RIGHT*2"),
+    ("mobger-puzzle", "A DOWN*3 A DOWN A A wait:200 A wait:500 A wait:1500"),
+    ("iqlandie-topic", "A DOWN*4 A A A wait:3000"),
+    ("iqlandie-biology", "A DOWN*4 A A A wait:3000 A wait:500 A wait:1500"),
     ("pause", "A A DOWN A A START"),
     ("settings", "DOWN A"),
 )
