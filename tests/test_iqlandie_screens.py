@@ -310,7 +310,7 @@ def test_placement_moves_rotates_flips_switches_exhibition_and_places():
     hub = to_human_phase(s, G.PLACE)
     g = hub.g
     ps = s.app.top()
-    assert isinstance(ps, S.PlaceScreen)
+    assert isinstance(ps, S.phases().PlaceScreen)
     code = ps.code
     e0, o0 = ps.e, ps.o
     s.keys("A")
@@ -341,7 +341,7 @@ def test_ghost_over_a_placed_piece_is_refused():
     hub = to_human_phase(s, G.PLACE)
     s.keys("START A")                              # the first piece at its first fit
     ps = s.app.top()
-    assert isinstance(ps, S.PlaceScreen)
+    assert isinstance(ps, S.phases().PlaceScreen)
     first = hub.g.boards[0]
     ps.show_exhibit(first.exh[0])
     ps.o, ps.x, ps.y = first.orient[0], first.px[0], first.py[0]
@@ -397,7 +397,7 @@ def test_a_piece_that_fits_nowhere_is_explained_then_becomes_a_1x1_or_is_lost(ro
             s.keys("A")
             s.run(40)
         ps = s.app.top()
-        assert isinstance(ps, S.PlaceScreen) and ps.shape == P.MONO and ps.fits()
+        assert isinstance(ps, S.phases().PlaceScreen) and ps.shape == P.MONO and ps.fits()
     else:
         assert g.boards[0].ndiscard == 1
 
@@ -611,3 +611,24 @@ def test_a_handed_in_task_frees_its_screens_code_and_art(monkeypatch):
     from games.iqlandie import task_screens as again
     again.open_task(s.app, T.BIOLOGY, T.generate(T.BIOLOGY, 4, 1), "You", lambda a, ds: None)
     assert "games.iqlandie.task_screens" in sys.modules and again is not task_screens
+
+
+def test_starting_a_task_frees_the_phase_screens_until_the_task_is_handed_in(monkeypatch):
+    import sys
+    seen = {}
+
+    def stand_in(app, topic, task, label, on_done):
+        seen["phases loaded"] = "games.iqlandie.phases" in sys.modules
+        on_done(None, 50)
+
+    monkeypatch.setattr(S, "open_task", stand_in)
+    s = Session(games=[gm])
+    hub = menu.start(gm, s.app, [0, 1], 1, seed=3)
+    S.phases()
+    while hub.g.phase != G.SOLVE:                   # the topic, chosen for whoever chooses
+        hub.act(cpu.decide(hub.g, 2, Rng(1)))
+    hub.start_task(0)
+    assert seen["phases loaded"] is False
+    assert hub.g.reported[0]                       # the answer was reported
+    S.phases()                                      # and the phase screens come back on demand
+    assert "games.iqlandie.phases" in sys.modules
