@@ -1,5 +1,5 @@
-"""iQLANDIE game screens: the table (hub), topic choice, privacy + task, round results, draft,
-placement with a ghost piece, joker colours, scoreboard, board views, pause; save and resume.
+"""iQLANDIE's table (the hub), board views, pause menu, saving and resume, and the start of a
+task; the phase screens (topic, draft, placement, scoreboard...) are in phases.py.
 
 The hub (GameScene) stays on the stack for the whole game. Each tick it looks at game.turn:
 a CPU acts after a short delay (cpu.decide), a human gets the screen for the phase pushed on
