@@ -632,3 +632,22 @@ print('crc', [sum(i * v for i, v in enumerate(x.b)) for x in T.make_sheets(Bm)])
     want = [sum(i * v for i, v in enumerate(x.b)) for x in T.make_sheets(Bm)]
     out = mpy.run(code, roots=("lib", "games"))
     assert ("crc %r" % want) in out
+
+
+def test_a_broken_board_pack_is_listed_with_its_reason_and_the_others_still_play(tmp_path):
+    import shutil
+    from host_sim.session import Session as _Session
+    root = tmp_path / "levels"
+    (root / "gravity").mkdir(parents=True)
+    levels = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "levels")
+    shutil.copy(os.path.join(levels, "gravity", "01-small-rooms.txt"), root / "gravity")
+    (root / "gravity" / "02-bad.txt").write_text("Title: Not a board pack\nJust notes.\n")
+    import games.gravity as game
+    s = _Session(games=[game], levels_root=str(root))
+    s.keys("A A")                        # Play -> Gravity room
+    text = " ".join(s.text())
+    assert "! 02-bad.txt" in text
+    s.keys("DOWN DOWN A")                # the broken pack: file, line and reason
+    assert "line" in " ".join(s.text()).lower()
+    s.keys("B UP UP A A")                # New game -> Start: the readable boards still play
+    assert s.app.top().__class__.__name__ == "GravityScene"

@@ -72,7 +72,19 @@ def make_menu(game, app):
 
     items = [Item("New game", new_game),
              Item("How to play", lambda: app.push(TextPage(app, game.NAME, game.RULES + HELP)))]
+    for name, reason in broken_packs(app, game):   # shown like the other games' broken packs
+        items.append(Item("! " + name, lambda n=name, r=reason: app.push(error_page(app, n, r))))
     return Menu(app, game.NAME, items)
+
+
+def broken_packs(app, game):
+    """[(file name, reason)] of board packs that cannot be read: their boards are left out."""
+    from handheld.launcher import packs_of
+    out = []
+    for filename, pack in packs_of(app, game):
+        if isinstance(pack, str):
+            out.append((filename, pack))
+    return out
 
 
 HELP = ("\n\nButtons: the d-pad shows a gravity direction, A plays it. SELECT: flow mode; "
