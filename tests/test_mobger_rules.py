@@ -685,3 +685,27 @@ def test_save_and_load_state_resume_the_game_and_reject_corrupt_data():
             Engine().load_state(bytes(bad))
     with pytest.raises(ValueError):
         Engine().load_state(data[:10])
+
+
+def test_undo_keeps_the_last_ring_of_moves_and_restart_reaches_the_start(monkeypatch):
+    from games.mobger import engine as EM
+    monkeypatch.setattr(EM, "LOG_RING", 3)          # a tiny ring: the same code as 128
+    buf = bytearray(MAX_ACTIONS)
+    for seed in range(1, 200):                       # a start whose game lasts 5 moves
+        e = Engine()
+        o = Options()
+        o.seed = seed
+        e.new_game(o)
+        start = board.position_text(e)
+        seen = [start]
+        while e.winner() < 0 and e.nactions < 5:
+            e.play(buf[e.legal(buf) - 1])
+            seen.append(board.position_text(e))
+        if e.nactions == 5:
+            break
+    assert e.nactions == 5
+    for k in (4, 3, 2):                              # the last three moves come back
+        assert e.undo() and board.position_text(e) == seen[k]
+    assert not e.undo() and e.nactions == 2          # older records were overwritten
+    e.restart()
+    assert e.nactions == 0 and board.position_text(e) == start and e.winner() < 0

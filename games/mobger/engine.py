@@ -22,8 +22,8 @@ Animation (filled by play(), read by the view):
     anim_joker           direction drawn by the Joker in this sequence, NONE when none
 
 Undo: one record of RW 16-bit words per sequence (Ger cells and directions before it, flipflap
-senses, Joker generator, quiet counter, scores, position hash). It doubles as the history the
-no-repetition rule compares against.
+senses, Joker generator, quiet counter, scores, position hash), the last LOG_RING of them kept. It
+doubles as the history the no-repetition rule compares against; restart() rebuilds the start.
 """
 
 from array import array
@@ -47,6 +47,8 @@ QUIET_MAX = 30  # sequences without a removal before a draw
 MAX_MOVES = 400  # > 12 removals x 30 quiet sequences: never reached by a legal game
 FIELDS_MAX = 1024  # animation words per sequence
 RW = 16  # undo record words
+LOG_RING = 128  # undo records kept (a ring: 4 KB instead of 13 KB for the longest game); the
+                # repetition rule looks back at most QUIET_MAX records, well inside it
 
 # directions: 0 up, 1 up-right, 2 right, 3 down-right, 4 down, 5 down-left, 6 left, 7 up-left
 DX = (0, 1, 1, 1, 0, -1, -1, -1)
@@ -297,7 +299,8 @@ class Engine:
         self.owned = bytearray(2)  # goal B: Gers each player owns
         self.actions = bytearray(MAX_MOVES)
         self.nactions = 0
-        self.log = array("H", bytes(2 * RW * MAX_MOVES))
+        self.log = array("H", bytes(2 * RW * LOG_RING))
+        self.low = 0  # the oldest action whose undo record is still in the ring
         self.score = bytearray(2)
         self.quiet = 0
         self.win = -1
@@ -383,6 +386,7 @@ class Engine:
         for c in range(MAX_CELLS):
             self.sobj[c] = self.obj[c]
         self.nactions = 0
+        self.low = 0
         self.score[0] = self.sscore[0]
         self.score[1] = self.sscore[1]
         self.quiet = 0
@@ -540,7 +544,8 @@ class Engine:
         L = self.log
         h = self.hsh
         while i >= stop:
-            if acts[i] == a and L[i * RW + 15] == h and self._same(i * RW):
+            base = (i % LOG_RING) * RW
+            if acts[i] == a and L[base + 15] == h and self._same(base):
                 return True
             i -= 1
         return False
@@ -572,7 +577,9 @@ class Engine:
         if n >= MAX_MOVES:
             return False
         L = self.log
-        base = n * RW
+        base = (n % LOG_RING) * RW
+        if n + 1 - LOG_RING > self.low:
+            self.low = n + 1 - LOG_RING   # this record replaces the oldest one
         pos = self.pos
         dr = self.dir
         r = 0
@@ -926,11 +933,11 @@ class Engine:
     # ------------------------------------------------------------------ undo
     def undo(self):
         n = self.nactions
-        if n == 0:
+        if n == 0 or n - 1 < self.low:
             return False
         n -= 1
         L = self.log
-        base = n * RW
+        base = (n % LOG_RING) * RW
         pos = self.pos
         occ = self.occ
         r = 0
@@ -967,9 +974,14 @@ class Engine:
         return True
 
     def restart(self):
-        while self.undo():
-            pass
-        self._check_end(-1)
+        """Back to the start position (undo may not reach it: the log is a ring)."""
+        for r in range(MAX_GERS):
+            self.pos[r] = self.spos[r]
+            self.dir[r] = self.sdir[r]
+            self.kind[r] = self.skind[r]
+        for c in range(MAX_CELLS):
+            self.obj[c] = self.sobj[c]
+        self._start()
 
     # ------------------------------------------------------------------ save / load
     def _start_bytes(self):
