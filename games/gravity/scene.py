@@ -270,7 +270,7 @@ class GravityScene(MatchScene):
             return wrap(note[0], self.cols) if wide else note[1]
         ph = e.phase
         if ph == SETUP_GRAVITY:
-            return wrap("Choose the gravity, A", self.cols) if wide else ["grav?", "A:ok"]
+            return ["Gravity:", "d-pad, A"] if wide else ["grav?", "A:ok"]
         if ph == SETUP_OBJECTIVE:
             return wrap("Place the objective", self.cols) if wide else ["place", "goal"]
         if ph == SETUP_PAWNS:
