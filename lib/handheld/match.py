@@ -17,7 +17,7 @@ record_text(engine) for the game record.
 """
 from handheld import buttons as B
 from handheld.scenes import Scene, Menu, Item, TextPage, confirm
-from handheld.progress import RESUME_KEY, MATCH_FILE, encode_resume
+from handheld.progress import RESUME_KEY, save_match
 from handheld.rng import Rng
 from handheld.leds import WIN
 
@@ -170,11 +170,7 @@ class MatchScene(Scene):
         self.dirty_since = -1
         if self.over:
             return
-        rec = encode_resume(self.game.ID, MATCH_FILE, 0, 0, self.resume_data())
-        try:
-            self.app.store.put(RESUME_KEY, rec)
-        except ValueError:   # too long for the save memory: play on without a resume record
-            self.app.store.delete(RESUME_KEY)
+        save_match(self.app.store, self.game.ID, self.resume_data())
 
     def on_leave(self):
         if self.dirty_since >= 0:

@@ -10,7 +10,7 @@ save_state() and load_state(bytes).
 """
 from handheld import buttons as B
 from handheld.scenes import Menu, Item, TextPage, Scene
-from handheld.progress import RESUME_KEY, encode_resume
+from handheld.progress import RESUME_KEY, save_resume
 from handheld.leds import WIN
 
 RESUME_IDLE_MS = 3000  # write the resume record once the player pauses, not on every move
@@ -93,12 +93,8 @@ class PlayScene(Scene):
         self.dirty_since = -1
         if self.finished:
             return
-        rec = encode_resume(self.game.ID, self.pack.filename, self.pack.digest, self.index,
-                            self.resume_state())
-        try:
-            self.app.store.put(RESUME_KEY, rec)
-        except ValueError:  # a very long game does not fit the save memory: keep playing
-            self.app.store.delete(RESUME_KEY)
+        save_resume(self.app.store, self.game.ID, self.pack.filename, self.pack.digest,
+                    self.index, self.resume_state())
 
     def on_leave(self):
         if self.dirty_since >= 0:

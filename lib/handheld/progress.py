@@ -82,6 +82,20 @@ def encode_resume(game_id, filename, digest, index, state):
     return head.encode() + state
 
 
+def save_resume(store, game_id, filename, digest, index, state):
+    """Keep the game in progress; one too long for the save memory drops the record instead (the
+    player plays on, only without a resume after a power cut)."""
+    try:
+        store.put(RESUME_KEY, encode_resume(game_id, filename, digest, index, state))
+    except ValueError:
+        store.delete(RESUME_KEY)
+
+
+def save_match(store, game_id, data):
+    """A match in progress (not a pack level): resumed by the game's resume_match(app, data)."""
+    save_resume(store, game_id, MATCH_FILE, 0, 0, data)
+
+
 def decode_resume(data):
     """-> (game_id, filename, digest, index, state) or None when the record is not ours."""
     try:
