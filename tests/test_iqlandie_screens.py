@@ -570,26 +570,26 @@ def _played_game(seed=5):
 
 
 def test_no_task_is_repeated_in_a_game_even_when_seeds_collide(monkeypatch):
-    from games.iqlandie import screens as S, tasks as T
+    from games.iqlandie import tasks as T
     g = _played_game()
-    assert len(S.topics_played(g)) == 12
-    got = S.round_tasks(g, 1, 11, {}, [])
+    assert len(g.topics()) == 12
+    got = T.round_tasks(g.seed, g.topics(), 1, {}, [])
     assert len(got) == 12 and len(set(T.task_id(t) for t in got)) == 12
     # every round asking for the same seed: the game still moves on to unseen puzzles
-    monkeypatch.setattr(S, "task_seed", lambda g, rnd, topic: 1234)
-    got = S.round_tasks(g, 1, 11, {}, [])
+    monkeypatch.setattr(T, "task_seed", lambda seed, rnd, topic: 1234)
+    got = T.round_tasks(g.seed, g.topics(), 1, {}, [])
     assert len(set(T.task_id(t) for t in got)) == 12
     for rnd, t in enumerate(got):
-        assert t.topic == S.topics_played(g)[rnd]
+        assert t.topic == g.topics()[rnd]
 
 
 def test_round_tasks_are_the_same_when_rebuilt_after_a_resume():
-    from games.iqlandie import screens as S, tasks as T
+    from games.iqlandie import tasks as T
     g = _played_game(9)
-    whole = S.round_tasks(g, 2, 11, {}, [])
+    whole = T.round_tasks(g.seed, g.topics(), 2, {}, [])
     used, part = {}, []
-    S.round_tasks(g, 2, 4, used, part)           # the first five rounds, then the rest
-    S.round_tasks(g, 2, 11, used, part)
+    T.round_tasks(g.seed, g.topics()[:5], 2, used, part)   # the first five rounds, then the rest
+    T.round_tasks(g.seed, g.topics(), 2, used, part)
     assert [T.task_id(t) for t in part] == [T.task_id(t) for t in whole]
 
 

@@ -37,6 +37,7 @@ A_JOKER = 6
 MAGIC = b"IQ"
 VERSION = 1
 LOG_MAX = 1024
+LOG_LEN = (1, 3, 1, 1, 2, 1, 2, 1)   # bytes of a log entry, by its top 3 bits (see _log calls)
 OFFER_MAX = 8
 MAX_TIME = 65535
 
@@ -169,6 +170,18 @@ class Game:
         return out
 
     # -- log --------------------------------------------------------------------------------
+    def topics(self):
+        """The topic of every round chosen so far, read from the action log."""
+        out = []
+        log = self.log
+        i = 0
+        while i < self.nlog:
+            kind = log[i] >> 5
+            if kind == 0:
+                out.append(log[i] & 0x1F)
+            i += LOG_LEN[kind]
+        return out
+
     def _log(self, a, b=-1, c=-1):
         n = self.nlog
         if n + 3 > LOG_MAX:

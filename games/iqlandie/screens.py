@@ -14,7 +14,7 @@ from handheld import font
 from handheld.gfx import palette, unit_palette, cached
 from handheld.scenes import TextScene, Menu, Item, TextPage, confirm
 from handheld.options import encode_match, PLAYER_COLORS
-from handheld.progress import RESUME_KEY, MATCH_FILE, encode_resume
+from handheld.progress import RESUME_KEY, save_match
 from handheld.rng import Rng
 from handheld.leds import WIN
 from games.iqlandie import game as G
@@ -66,45 +66,6 @@ def name_of(kinds, p, short=False):
 
 def pair_text(g, p):
     return "%s+%s" % (P.COLOUR_NAMES[g.pair[2 * p]], P.COLOUR_NAMES[g.pair[2 * p + 1]])
-
-
-def task_seed(g, rnd, topic):
-    return (g.seed * 31 + rnd * 977 + topic * 131 + 7) & 0xFFFF
-
-
-LOG_LEN = (1, 3, 1, 1, 2, 1, 2, 1)   # bytes of a game-log entry, by its top 3 bits
-
-
-def topics_played(g):
-    """The topic of every round chosen so far, read from the game's action log."""
-    out = []
-    log = g.log
-    i = 0
-    while i < g.nlog:
-        kind = log[i] >> 5
-        if kind == 0:
-            out.append(log[i] & 0x1F)
-        i += LOG_LEN[kind]
-    return out
-
-
-def round_tasks(g, difficulty, upto, used, tasks):
-    """Tasks of rounds len(tasks)..upto, none repeated in a game: a seed whose puzzle was
-    already seen (same task_id) moves on to the next seed. Deterministic, so a resumed game
-    gets the same tasks; `used` and `tasks` carry what earlier rounds produced."""
-    from games.iqlandie import tasks as T
-    topics = topics_played(g)
-    for rnd in range(len(tasks), min(upto, len(topics) - 1) + 1):
-        seed = task_seed(g, rnd, topics[rnd])
-        while True:
-            task = T.generate(topics[rnd], seed, difficulty)
-            tid = T.task_id(task)
-            if tid not in used:
-                break
-            seed = (seed + 40503) & 0xFFFF
-        used[tid] = rnd
-        tasks.append(task)
-    return tasks
 
 
 def _grid(sheet, w, h, x, y, cell, transparent=False):
@@ -269,7 +230,9 @@ class GameScene(TextScene):
         g = self.g
         key = g.round * 4 + g.topic
         if key != self.task_key:
-            round_tasks(g, self.difficulty, g.round, self.used_tasks, self.tasks)
+            from games.iqlandie import tasks
+            tasks.round_tasks(g.seed, g.topics()[:g.round + 1], self.difficulty,
+                              self.used_tasks, self.tasks)
             self.task = self.tasks[g.round]
             self.task_key = key
         return self.task
@@ -330,11 +293,7 @@ class GameScene(TextScene):
     def save(self):
         if self.over:
             return
-        rec = encode_resume(self.game_mod.ID, MATCH_FILE, 0, 0, self.resume_data())
-        try:
-            self.app.store.put(RESUME_KEY, rec)
-        except ValueError:     # too long for the save memory: play on without a record
-            self.app.store.delete(RESUME_KEY)
+        save_match(self.app.store, self.game_mod.ID, self.resume_data())
 
     def on_leave(self):
         self.save()

@@ -45,6 +45,29 @@ def generate(topic, seed, difficulty=NORMAL):
     return task
 
 
+def task_seed(game_seed, rnd, topic):
+    """The first seed tried for a round's task."""
+    return (game_seed * 31 + rnd * 977 + topic * 131 + 7) & 0xFFFF
+
+
+def round_tasks(game_seed, topics, difficulty, used, out):
+    """The tasks of rounds len(out)..len(topics)-1 (topics: the topic of each round so far),
+    appended to out; none repeated in a game: a seed whose puzzle was already seen (same
+    task_id, kept in `used`) moves on to the next seed. Deterministic, so a resumed game gets
+    the same tasks."""
+    for rnd in range(len(out), len(topics)):
+        seed = task_seed(game_seed, rnd, topics[rnd])
+        while True:
+            task = generate(topics[rnd], seed, difficulty)
+            tid = task_id(task)
+            if tid not in used:
+                break
+            seed = (seed + 40503) & 0xFFFF
+        used[tid] = rnd
+        out.append(task)
+    return out
+
+
 def hash16(data, h=0):
     """A small 16-bit hash of bytes (small ints only: no long-int allocation on the device)."""
     for b in data:
