@@ -239,6 +239,20 @@ def test_rule1_a_flow_turn_lifts_the_reversal_ban():
     assert G(DOWN) in legal_set(e) and e.play(G(DOWN))
 
 
+def test_refusal_names_the_rule_an_action_breaks():
+    from games.gravity import engine as E
+    e = make(BOXED, [(0, 4), (4, 4)], (2, 2), gravity=DOWN)
+    assert e.refusal(G(DOWN)) == E.SAME_GRAVITY and e.refusal(G(UP)) == E.LEGAL
+    e.play(G(UP))
+    assert e.refusal(G(DOWN)) == E.REVERSE_BACK
+    f = make(BOX5, [(0, 4), (4, 4)], (2, 2), gravity=DOWN, turn=1, flows=[(0, "R", 1, 1)])
+    assert f.refusal(ROW(1, 0)) == E.OTHERS_FLOW
+    g = make(BOX5, [(0, 4), (4, 4)], (2, 2), gravity=DOWN, turn=0, flows=[(0, "R", 1, 1)])
+    assert g.refusal(ROW(1, 1)) == E.SAME_FLOW and g.refusal(ROW(1, 0)) == E.LEGAL
+    for a in range(E.PLACE_BASE):                   # the reasons and legality agree
+        assert (e.refusal(a) == E.LEGAL) == e.is_legal(a)
+
+
 # ---------------------------------------------------------------- rules 2 and 3
 def test_rule2_a_line_holds_one_flow_and_nobody_touches_anothers():
     e = make(BOX5, [(0, 4), (4, 4)], (2, 2), gravity=DOWN, turn=1, flows=[(0, "R", 1, 1)])

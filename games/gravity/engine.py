@@ -36,6 +36,14 @@ MAX_CELLS = MAX_W * MAX_H
 MAX_ACTIONS = PLACE_BASE + MAX_CELLS  # 140
 MAX_PLAYERS = 3
 DRAW = 255
+# refusal(action): why an action is not legal now (rule 1, rules 2-3, setup placement)
+LEGAL = 0
+NOT_NOW = 1        # wrong phase or out of range
+SAME_GRAVITY = 2   # rule 1: the current direction
+REVERSE_BACK = 3   # rule 1: back right after a reversal
+OTHERS_FLOW = 4    # rules 2-3: another player's flow is on that line
+SAME_FLOW = 5      # your flow is already there, pointing that way
+CELL_TAKEN = 6     # setup: a pawn or the objective is there
 NONE = 0xFF
 
 SETUP_GRAVITY = 0
@@ -169,30 +177,38 @@ class Engine:
         return (action - FLOW_BASE) >> 1
 
     def is_legal(self, a):
-        if a < 0:
-            return False
+        return self.refusal(a) == LEGAL
+
+    def refusal(self, a):
+        """Why action a is refused now: LEGAL (0) when it is not; else the rule it breaks, for
+        the view to explain."""
         ph = self.phase
+        if a < 0 or ph == OVER:
+            return NOT_NOW
         if ph == PLAY:
             if a < FLOW_BASE:
                 g = self.gravity
-                return a != g and not (self.reversed and a == (g + 2) & 3)
+                if a == g:
+                    return SAME_GRAVITY
+                return REVERSE_BACK if self.reversed and a == (g + 2) & 3 else LEGAL
             if a < FLOW_BASE + 2 * (self.width + self.height):
-                line = (a - FLOW_BASE) >> 1
-                o = self.owner[line]
+                o = self.owner[(a - FLOW_BASE) >> 1]
                 if o == NONE:
-                    return True
-                return o == self.turn and self.flow_dir[o] != (a - FLOW_BASE) & 1
-            return False
+                    return LEGAL
+                if o != self.turn:
+                    return OTHERS_FLOW
+                return SAME_FLOW if self.flow_dir[o] == (a - FLOW_BASE) & 1 else LEGAL
+            return NOT_NOW
         if ph == SETUP_GRAVITY:
-            return 0 <= a < 4
-        if ph == OVER or a < PLACE_BASE or a >= PLACE_BASE + self.cells:
-            return False
+            return LEGAL if 0 <= a < 4 else NOT_NOW
+        if a < PLACE_BASE or a >= PLACE_BASE + self.cells:
+            return NOT_NOW
         c = a - PLACE_BASE
         pos = self.pos
         for i in range(self.players + 1):
             if pos[i] == c:
-                return False
-        return True
+                return CELL_TAKEN
+        return LEGAL
 
     def legal(self, buf):
         """Write every legal action into buf; return their number."""

@@ -19,8 +19,9 @@ from handheld import font
 from handheld.gfx import TextGrid, palette, unit_palette, cached, wrap
 from handheld.match import MatchScene, HUMAN, DRAW
 from games.gravity import tiles as T
-from games.gravity.engine import (FLOW_BASE, PLACE_BASE, NONE, SETUP_GRAVITY,
-                                  SETUP_OBJECTIVE, SETUP_PAWNS, PLAY)
+from games.gravity.engine import (FLOW_BASE, PLACE_BASE, NONE, SETUP_GRAVITY, SETUP_OBJECTIVE,
+                                  SETUP_PAWNS, PLAY, LEGAL, SAME_GRAVITY, REVERSE_BACK,
+                                  OTHERS_FLOW, SAME_FLOW)
 
 SCREEN_W = 128
 SCREEN_H = 64
@@ -370,11 +371,11 @@ class GravityScene(MatchScene):
         e = self.engine
         self.prop = d
         self.note = None
-        if e.phase == PLAY and not e.is_legal(d):
-            if d == e.gravity:
-                self.note = ("Already %s" % DIR_NAMES[d], ["is", "now"])
-            else:
-                self.note = ("No U-turn (rule 1)", ["no", "back", "(r1)"])
+        why = e.refusal(d) if e.phase == PLAY else LEGAL
+        if why == SAME_GRAVITY:
+            self.note = ("Already %s" % DIR_NAMES[d], ["is", "now"])
+        elif why == REVERSE_BACK:
+            self.note = ("No U-turn (rule 1)", ["no", "back", "(r1)"])
         self.draw_hud()
 
     def enter_flow_mode(self):
@@ -426,13 +427,13 @@ class GravityScene(MatchScene):
     def lay_flow(self, d):
         e = self.engine
         a = self.flow_action(d)
+        why = e.refusal(a)
         if self.submit(a):
             return
-        line = (a - FLOW_BASE) >> 1
-        o = e.owner[line]
-        if o != NONE and o != e.turn:
+        if why == OTHERS_FLOW:
+            o = e.owner[(a - FLOW_BASE) >> 1]
             self.refuse("Line has P%d's flow" % (o + 1), [self.shape(o) + "'s", "flow"])
-        else:
+        elif why == SAME_FLOW:
             self.refuse("No change: same flow", ["no", "change"])
 
     # --- animation --------------------------------------------------------------------
