@@ -1,7 +1,6 @@
 """Gravity room: turn the room's gravity or lay your flow to bring your pawn onto the
 objective (seed 001). A match game: its own menu (new game, options), no level list."""
-import sys
-
+from handheld.entry import entry, lazy
 from handheld.packs import LazyFormat
 
 ID = "gravity"
@@ -26,22 +25,8 @@ def _pack_format():
 PACK_FORMAT = LazyFormat(_pack_format)
 
 
-# The match frame's entry points (lib/handheld/match.py); imported on first use.
-def make_menu(app):
-    from games.gravity.menu import make_menu as make
-    return make(sys.modules[__name__], app)
-
-
-def rematch(app, old):
-    from games.gravity.menu import rematch as again
-    again(sys.modules[__name__], app, old)
-
-
-def resume_match(app, data):
-    from games.gravity.menu import resume_match as resume
-    resume(sys.modules[__name__], app, data)
-
-
-def record_text(engine):
-    from games.gravity.board import record_text as text
-    return text(engine)
+# The match frame's entry points (lib/handheld/match.py), imported on first use.
+make_menu = entry(__name__, "menu", "make_menu")
+rematch = entry(__name__, "menu", "rematch")
+resume_match = entry(__name__, "menu", "resume_match")
+record_text = lazy("games.gravity.board", "record_text")

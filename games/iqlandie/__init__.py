@@ -3,7 +3,7 @@
 Rules in game.py, exhibits.py, pieces.py; tasks in tasks.py and one module per topic; CPU
 players in cpu.py; screens in menu.py, screens.py, task_screens.py. A match game: its own menu.
 """
-import sys
+from handheld.entry import entry
 
 ID = "iqlandie"
 NAME = "iQLANDIE"
@@ -15,17 +15,7 @@ RULES = ("12 rounds. The chooser picks a topic; everyone solves its task. The fa
          "3/robot neighbour, 3/full 2-colour line, 2/pair of your colours, 2/first place.")
 
 
-# The match frame's entry points (lib/handheld/match.py); imported on first use.
-def make_menu(app):
-    from games.iqlandie.menu import make_menu as make
-    return make(sys.modules[__name__], app)
-
-
-def rematch(app, old):
-    from games.iqlandie.menu import rematch as again
-    again(sys.modules[__name__], app, old)
-
-
-def resume_match(app, data):
-    from games.iqlandie.menu import resume_match as resume
-    resume(sys.modules[__name__], app, data)
+# The match frame's entry points (lib/handheld/match.py), imported on first use.
+make_menu = entry(__name__, "menu", "make_menu")
+rematch = entry(__name__, "menu", "rematch")
+resume_match = entry(__name__, "menu", "resume_match")

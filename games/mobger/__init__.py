@@ -1,7 +1,6 @@
 """MobGer: the two-player Ger duel and its puzzles (seed 004). A match game with its own
 menu (duel options, puzzles, puzzles from a seed); the puzzle packs live in levels/mobger/."""
-import sys
-
+from handheld.entry import entry, lazy
 from handheld.packs import LazyFormat
 
 ID = "mobger"
@@ -29,28 +28,10 @@ def _pack_format():
 PACK_FORMAT = LazyFormat(_pack_format)
 
 
-# The match frame's entry points (lib/handheld/match.py); imported on first use.
-def make_menu(app):
-    from games.mobger.menu import make_menu as make
-    return make(sys.modules[__name__], app)
-
-
-def rematch(app, old):
-    from games.mobger.menu import rematch as again
-    again(sys.modules[__name__], app, old)
-
-
-def resume_match(app, data):
-    from games.mobger.menu import resume_match as resume
-    resume(sys.modules[__name__], app, data)
-
-
-def make_scene(app, pack, index, progress, state=None):
-    """A puzzle of a pack (the launcher's level list)."""
-    from games.mobger.menu import make_puzzle_scene
-    return make_puzzle_scene(sys.modules[__name__], app, pack, index, progress, state)
-
-
-def record_text(engine):
-    from games.mobger.engine import record_text as text
-    return text(engine)
+# The match frame's entry points (lib/handheld/match.py) and the puzzles' scene (the launcher's
+# level list), imported on first use.
+make_menu = entry(__name__, "menu", "make_menu")
+rematch = entry(__name__, "menu", "rematch")
+resume_match = entry(__name__, "menu", "resume_match")
+make_scene = entry(__name__, "menu", "make_puzzle_scene")
+record_text = lazy("games.mobger.engine", "record_text")
