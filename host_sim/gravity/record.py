@@ -6,6 +6,7 @@ the handheld shows it (games/gravity/scene.py), as a PNG.
 """
 import sys
 
+from host_sim import records
 from games.gravity.board import replay_record, action_text, format_board, result_text
 from games.gravity.engine import (Engine, FLOW_BASE, PLACE_BASE, NONE, SETUP_GRAVITY,
                                   SETUP_OBJECTIVE)
@@ -86,24 +87,13 @@ def shot_png(engine, path):
     """The final position as the handheld shows it."""
     import games.gravity as game
     from handheld.match import HUMAN
-    from host_sim.session import Session
     from games.gravity.scene import GravityScene
-    s = Session(games=[game])
-    s.app.push(GravityScene(s.app, game, engine, [HUMAN] * engine.players))
-    s.run(100)
-    return s.save(path)
+    return records.final_png(
+        game, lambda app: GravityScene(app, game, engine, [HUMAN] * engine.players), path)
 
 
 def main(path, shot=None, out=print):
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as exc:
-        raise SystemExit("record: %s" % exc)
-    try:
-        e = replay_record(text)
-    except ValueError as exc:
-        raise SystemExit("record: %s: %s" % (path, exc))
+    e = records.load(path, replay_record)
     out("Gravity room, %d players, %dx%d board" % (e.players, e.width, e.height))
     out(format_board(e))
     for line in replay_lines(e):

@@ -6,6 +6,7 @@ position as the handheld shows it (games/mobger/scene.py), as a PNG.
 """
 import sys
 
+from host_sim import records
 from games.mobger import board
 from games.mobger.engine import (Engine, replay_record, NONE, DRAW, R_BLACK_HOME, R_COMPLETE,
                                  R_STUCK, R_QUIET, R_NO_MOVE, R_BLOCKED, R_FULL)
@@ -48,22 +49,14 @@ def shot_png(engine, path):
     """The final position as the handheld shows it."""
     import games.mobger as game
     from handheld.match import HUMAN
-    from host_sim.session import Session
     from games.mobger.scene import DuelScene
-    s = Session(games=[game])
-    s.app.push(DuelScene(s.app, game, engine, [HUMAN, HUMAN]))
-    s.run(100)
-    return s.save(path)
+    return records.final_png(game, lambda app: DuelScene(app, game, engine, [HUMAN, HUMAN]),
+                             path)
 
 
 def main(path, shot=None, out=print):
+    e = records.load(path, replay_record)
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as exc:
-        raise SystemExit("record: %s" % exc)
-    try:
-        e = replay_record(text)
         lines = replay_lines(e)
     except ValueError as exc:
         raise SystemExit("record: %s: %s" % (path, exc))
