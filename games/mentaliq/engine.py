@@ -36,6 +36,8 @@ frame 0 is the direct move; each slide or vector step is a new frame. Kinds EV_*
 
 from array import array
 
+from handheld.undoring import UndoRing, HDR as _HDR
+
 try:
     from binascii import crc32 as _crc32
 except ImportError:  # pragma: no cover - every target has binascii.crc32
@@ -90,7 +92,6 @@ SETTLE_MAX = 400  # vector steps in one settle (a loop stops earlier, at its fir
 EVENTS_MAX = 64
 MAX_CELLS = 512  # 4 planes x 16 x 8
 
-_HDR = 0x8000
 _HASRANK = 0x2000
 _SEEN = 1024  # hash set slots (power of two) for settle loop detection
 _HM = 1 << 29  # position hash modulus: sums stay small ints (< 2**30) on every target
@@ -133,7 +134,7 @@ def movable(p):
     return P_JEWEL <= p <= P_REP2
 
 
-class Engine:
+class Engine(UndoRing):
     def __init__(self, undo_words=UNDO_WORDS):
         self.log = array("H", bytes(2 * max(undo_words, 16)))
         self.utop = 0  # next free word
@@ -324,10 +325,6 @@ class Engine:
     def can_undo(self):
         return self.ulen > 0
 
-    def history_complete(self):
-        """True when history() reaches back to the start (nothing was dropped)."""
-        return self.dropped == 0
-
     def plane_of(self, c):
         return c // self.psize
 
@@ -370,23 +367,6 @@ class Engine:
         pc = self.piece
         for c in range(self.ncells):
             out[pc[c]] += 1
-        return out
-
-    def history(self):
-        """Retained actions, oldest first: bytearray of action | kind << 3."""
-        out = bytearray()
-        log = self.log
-        cap = len(log)
-        i = self.utop - self.ulen
-        if i < 0:
-            i += cap
-        for _ in range(self.ulen):
-            w = log[i]
-            if w & _HDR:
-                out.append(w & 63)
-            i += 1
-            if i == cap:
-                i = 0
         return out
 
     def text(self):
@@ -528,7 +508,7 @@ class Engine:
         # Make room for k words by dropping the oldest actions; when this action alone fills
         # the ring it cannot be undone: it is not logged (skip) and the history restarts.
         while self.ulen + k > len(self.log) and self.ulen > self.cur:
-            self._drop()
+            self._drop_oldest()
         if self.ulen + k > len(self.log):
             self.skip = True
             self.ulen = 0
@@ -552,25 +532,6 @@ class Engine:
         self.utop = t
         self.ulen += 1
         self.cur += 1
-
-    def _drop(self):
-        # Forget the oldest action.
-        log = self.log
-        cap = len(log)
-        i = self.utop - self.ulen
-        if i < 0:
-            i += cap
-        n = 0
-        while n < self.ulen:
-            w = log[i]
-            n += 1
-            i += 1
-            if i == cap:
-                i = 0
-            if w & _HDR:
-                break
-        self.ulen -= n
-        self.dropped += 1
 
     def _refuse(self, a):
         self.last_action = a
@@ -832,24 +793,13 @@ class Engine:
             return False
         log = self.log
         cap = len(log)
-        t = self.utop - 1
-        if t < 0:
-            t += cap
-        w = log[t]
-        a = w & 7
-        k = (w >> 3) & 7
-        m = 0
-        i = t
-        while m < self.ulen - 1:
-            i -= 1
-            if i < 0:
-                i += cap
-            if log[i] & _HDR:
-                break
-            m += 1
-        self.ulen -= m + 1
-        i = t - m
-        self.utop = i + cap if i < 0 else i
+        v = self._pop_record()
+        m = v >> 16  # step words below the header, at ring index t, newest first
+        t = self.utop + m
+        if t >= cap:
+            t -= cap
+        a = v & 7
+        k = (v >> 3) & 7
         i = t
         while m > 0:
             i -= 1

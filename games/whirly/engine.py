@@ -22,6 +22,8 @@ exchanges the same cell pairs in reverse order (an exchange is its own inverse).
 
 from array import array
 
+from handheld.undoring import UndoRing, HDR as _HDR
+
 from games.whirly import rules as _rules
 
 G_FLOOR = 0x00
@@ -51,8 +53,6 @@ K_SELECT = 6
 K_BLOCKED = 7  # last play() was refused
 
 UNDO_WORDS = 3000  # 6 KB: >= 1500 pushes or 3000 plain steps of undo
-
-_HDR = 0x8000
 
 
 def _entry_masks():
@@ -89,7 +89,7 @@ def _fnv(data, h=0):
     return h
 
 
-class Engine:
+class Engine(UndoRing):
     def __init__(self, undo_words=UNDO_WORDS):
         self.log = array("H", bytes(2 * undo_words))
         self.utop = 0  # next free word
@@ -285,27 +285,6 @@ class Engine:
             return bytes(self.unit)
         return bytes(self.unit) + bytes((self.hero >> 8, self.hero & 255))
 
-    def history(self):
-        """Retained actions, oldest first: bytearray of action | kind << 3."""
-        out = bytearray()
-        log = self.log
-        cap = len(log)
-        i = self.utop - self.ulen
-        if i < 0:
-            i += cap
-        for _ in range(self.ulen):
-            w = log[i]
-            if w & _HDR:
-                out.append(w & 63)
-            i += 1
-            if i == cap:
-                i = 0
-        return out
-
-    def history_complete(self):
-        """True when history() reaches back to the start (nothing was dropped)."""
-        return self.dropped == 0
-
     def text(self, fmt=None):
         """The position in the level's body syntax (or fmt: 'xsb' / 'whirly')."""
         from games.whirly import board
@@ -392,21 +371,7 @@ class Engine:
         # Make room for m words by dropping the oldest actions.
         cap = len(self.log)
         while cap - self.ulen < m and self.ulen:
-            log = self.log
-            i = self.utop - self.ulen
-            if i < 0:
-                i += cap
-            n = 0
-            while n < self.ulen:
-                w = log[i]
-                n += 1
-                i += 1
-                if i == cap:
-                    i = 0
-                if w & _HDR:
-                    break
-            self.ulen -= n
-            self.dropped += 1
+            self._drop_oldest()
 
     def _blocked(self, a):
         self.last_action = a
@@ -718,28 +683,14 @@ class Engine:
         self._clear_changed()
         if self.ulen == 0:
             return False
-        log = self.log
-        cap = len(log)
-        t = self.utop - 1
-        if t < 0:
-            t += cap
-        w = log[t]
-        a = w & 7
-        k = (w >> 3) & 7
-        nl = (w >> 6) & 511
-        # words of this action below the header
-        m = 0
-        i = t
-        while m < self.ulen - 1:
-            i -= 1
-            if i < 0:
-                i += cap
-            if log[i] & _HDR:
-                break
-            m += 1
-        self.ulen -= m + 1
-        i = t - m
-        self.utop = i + cap if i < 0 else i
+        v = self._pop_record()
+        m = v >> 16  # words of this action below its header, at ring index t
+        t = self.utop + m
+        if t >= len(self.log):
+            t -= len(self.log)
+        a = v & 7
+        k = (v >> 3) & 7
+        nl = (v >> 6) & 511
         self.last_action = a
         self.last_kind = k
         self.last_undo = True
