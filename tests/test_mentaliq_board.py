@@ -145,9 +145,9 @@ def test_more_than_255_pieces_that_could_stand_on_vectors_is_an_error():
     assert err.line == 10 and "320 vectors and 322 movable pieces" in err.reason
 
 
-def test_errors_are_board_errors_without_lib_handheld(monkeypatch):
-    monkeypatch.setattr(board, "error_class", lambda: board.BoardError)
-    with pytest.raises(board.BoardError) as err:
+def test_errors_are_the_containers_pack_errors_with_line_and_reason():
+    from handheld.packs import PackError
+    with pytest.raises(PackError) as err:
         board.parse_rows([".. .J f."], 3)
     assert err.value.line == 3 and str(err.value) == "line 3: no Gwydyon (@)"
 

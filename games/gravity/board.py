@@ -19,6 +19,7 @@ row 3 to the right / left; C5^ C5v the flow on column 5 up / down; @4,2 a placem
 y=2 (the objective, or the pawn being placed).
 """
 
+from handheld.packs import PackError
 from games.gravity.engine import (DRAW, Engine, FLOW_BASE, MAX_H, MAX_W, MIN_H, MIN_W,
                                   PLACE_BASE)
 
@@ -26,21 +27,8 @@ GRAVITY_CHARS = "^>v<"
 BOARD_CHARS = "+-|. "
 
 
-class BoardError(ValueError):
-    """A board problem; str(e) == "line N: reason" like handheld.packs.PackError."""
-
-    def __init__(self, line, reason):
-        ValueError.__init__(self, "line %d: %s" % (line, reason))
-        self.line = line
-        self.reason = reason
-
-
 def _error(line, reason):
-    try:
-        from handheld.packs import PackError
-        return PackError(line, reason)
-    except ImportError:
-        return BoardError(line, reason)
+    return PackError(line, reason)
 
 
 class Board:
@@ -114,7 +102,7 @@ def check_walls(W, H, wall):
 
 
 def parse_rows(rows, first_line=1, name=""):
-    """Board lines -> Board. Raises PackError/BoardError(line, reason)."""
+    """Board lines -> Board. Raises PackError(line, reason)."""
     src = []
     for k in range(len(rows)):
         src.append((first_line + k, rows[k].rstrip()))

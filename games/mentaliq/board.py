@@ -17,6 +17,7 @@ the next move ("3r" = "rrr").
 """
 
 from handheld import moves
+from handheld.packs import PackError
 from handheld.moves import LOWER, UPPER, MoveError  # noqa: F401 (part of this module's API)
 from games.mentaliq.engine import (Engine, K_PUSH, P_GWYDYON, P_JEWEL, P_REP, P_REP2,
                                    P_TB_DOWN, P_TB_UP, T_FLAG, T_HOLE, T_VECTOR, movable)
@@ -29,26 +30,8 @@ MAX_PLANES = 4
 MOVE_CHARS = "urdlURDL+-0123456789"
 
 
-class BoardError(ValueError):
-    """A level body problem; str(e) == "line N: reason" like handheld.packs.PackError."""
-
-    def __init__(self, line, reason):
-        ValueError.__init__(self, "line %d: %s" % (line, reason))
-        self.line = line
-        self.reason = reason
-
-
-def error_class():
-    """The class parse() raises: the container's PackError when lib/handheld is there."""
-    try:
-        from handheld.packs import PackError
-        return PackError
-    except ImportError:
-        return BoardError
-
-
 def _error(line, reason):
-    return error_class()(line, reason)
+    return PackError(line, reason)
 
 
 class Level:
@@ -111,7 +94,7 @@ def _where(z, x, y):
 
 
 def parse_rows(rows, first_line=1, name="", solution=""):
-    """Board rows -> Level. Raises PackError/BoardError(line, reason)."""
+    """Board rows -> Level. Raises PackError(line, reason)."""
     src = []
     for k in range(len(rows)):
         s = rows[k].strip()

@@ -22,6 +22,7 @@ Plain floor outside the walls (reaching the map's edge, bordering only grey wall
 G_VOID.
 """
 
+from handheld.packs import PackError
 from games.whirly.engine import (COLOURS, G_FLOOR, G_VOID, G_WALL, T_HTARGET, T_TARGET,
                                  U_BOX, U_HERO, _EMASK)
 
@@ -32,26 +33,8 @@ CAPS = "XABCDEFGHI"
 BOARD_CHARS = " #@+$*.-_|pPbB" + DIGITS + COLOURS + CAPS
 
 
-class BoardError(ValueError):
-    """A level body problem; str(e) == "line N: reason" like handheld.packs.PackError."""
-
-    def __init__(self, line, reason):
-        ValueError.__init__(self, "line %d: %s" % (line, reason))
-        self.line = line
-        self.reason = reason
-
-
-def error_class():
-    """The class parse() raises: the container's PackError when lib/handheld is there."""
-    try:
-        from handheld.packs import PackError
-        return PackError
-    except ImportError:
-        return BoardError
-
-
 def _error(line, reason):
-    return error_class()(line, reason)
+    return PackError(line, reason)
 
 
 class Level:
@@ -190,7 +173,7 @@ def _bad_char(line, x, c, whirly):
 
 
 def parse_rows(rows, first_line=1, fmt="xsb", variant="sokoban", name="", solution=""):
-    """Rows of a body -> Level. Raises PackError/BoardError (line, reason)."""
+    """Rows of a body -> Level. Raises PackError(line, reason)."""
     fmt = (fmt or "xsb").strip().lower()
     if fmt not in ("xsb", "sok", "whirly"):
         raise _error(first_line, "unknown Format %r (xsb or whirly)" % fmt)
