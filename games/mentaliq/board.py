@@ -273,11 +273,7 @@ def letter(action, kind):
 def format_moves(src):
     """Moves as text: src is an Engine (its retained history) or history entries
     (action | kind << 3)."""
-    hist = src.history() if hasattr(src, "history") else src
-    out = []
-    for h in hist:
-        out.append(letter(h & 7, (h >> 3) & 7))
-    return "".join(out)
+    return moves.format_moves(src, letter)
 
 
 def verify_moves(engine, text, strict_case=True):

@@ -57,3 +57,13 @@ def parse(text, extra):
     for a, case, pos in tokens(text, extra):
         out.append(a)
     return out
+
+
+def format_moves(src, letter):
+    """Moves as text: src is an engine (its retained history()) or history entries (action |
+    kind << 3); letter(action, kind) is the game's spelling of one entry."""
+    hist = src.history() if hasattr(src, "history") else src
+    out = []
+    for h in hist:
+        out.append(letter(h & 7, (h >> 3) & 7))
+    return "".join(out)
