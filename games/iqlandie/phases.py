@@ -4,7 +4,7 @@ joker colours and the scoreboard. A separate module so its code can leave the he
 screen runs (GameScene.start_task)."""
 from handheld import buttons as B
 from handheld import font
-from handheld.scenes import TextScene, Menu, Item
+from handheld.scenes import TextScene, Menu, Item, scrolled
 from handheld.options import PLAYER_COLORS
 from games.iqlandie import game as G
 from games.iqlandie import pieces as P
@@ -30,15 +30,7 @@ class InfoScreen(TextScene):
     def draw(self):
         self.title_line(self.title)
         t = self.text
-        n = 6
-        for r in range(n):
-            i = self.top + r
-            mark = ""
-            if r == 0 and self.top > 0:
-                mark = font.ARROW_UP
-            elif r == n - 1 and self.top + n < len(self.lines):
-                mark = font.ARROW_DOWN
-            t.line(1 + r, self.lines[i] if i < len(self.lines) else "", right=mark)
+        scrolled(t, self.lines, self.top, 1, 6)
         t.line(7, self.foot, inverted=False)
 
     def on_button(self, button, kind):
@@ -628,15 +620,7 @@ class ScoreScreen(TextScene):
         t = self.text
         self.title_line(self.title)
         t.line(1, self.head, inverted=True)
-        n = 5
-        for r in range(n):
-            i = self.top + r
-            mark = ""
-            if r == 0 and self.top > 0:
-                mark = font.ARROW_UP
-            elif r == n - 1 and self.top + n < len(self.lines):
-                mark = font.ARROW_DOWN
-            t.line(2 + r, self.lines[i] if i < len(self.lines) else "", right=mark)
+        scrolled(t, self.lines, self.top, 2, 5)
         t.line(7, "A: menu SEL: boards")
 
     def on_button(self, button, kind):

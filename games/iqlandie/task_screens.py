@@ -272,6 +272,21 @@ class BiologyScene(TaskScene):
         _set(self.board, c2 % 3, c2 // 3, a[c2])
 
 
+
+def grid_step(c, button):
+    """The cell of a 6x6 grid next to c in the d-pad's direction, -1 at the edge."""
+    x = c % 6
+    y = c // 6
+    if button == B.UP and y > 0:
+        return c - 6
+    if button == B.DOWN and y < 5:
+        return c + 6
+    if button == B.LEFT and x > 0:
+        return c - 1
+    if button == B.RIGHT and x < 5:
+        return c + 1
+    return -1
+
 # --- Programming --------------------------------------------------------------------------
 PROG_NAMES = ("Red", "Blue", "Green", "Yellow", "Circle", "Square", "Triang", "Cross")
 LIST_COL = 11
@@ -343,19 +358,10 @@ class ProgrammingScene(TaskScene):
             return
         self.disarm()
         c = self.cursor
-        x = c % 6
-        y = c // 6
-        if button == B.UP and y > 0:
-            y -= 1
-        elif button == B.DOWN and y < 5:
-            y += 1
-        elif button == B.LEFT and x > 0:
-            x -= 1
-        elif button == B.RIGHT and x < 5:
-            x += 1
-        else:
+        n = grid_step(c, button)
+        if n < 0:
             return
-        self.cursor = y * 6 + x
+        self.cursor = n
         self.answer = self.cursor
         self.draw_cell(c)
         self.draw_cell(self.cursor)
@@ -495,20 +501,11 @@ class OpticsScene(TaskScene):
         a = self.answer
         n = len(a)
         c = self.cursor
-        x = c % 6
-        y = c // 6
         if button <= B.RIGHT:
-            if button == B.UP and y > 0:
-                y -= 1
-            elif button == B.DOWN and y < 5:
-                y += 1
-            elif button == B.LEFT and x > 0:
-                x -= 1
-            elif button == B.RIGHT and x < 5:
-                x += 1
-            else:
+            n = grid_step(c, button)
+            if n < 0:
                 return
-            self.cursor = y * 6 + x
+            self.cursor = n
             self.draw_cell(c)
             self.draw_cell(self.cursor)
             return

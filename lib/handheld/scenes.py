@@ -153,17 +153,8 @@ class TextPage(TextScene):
         self.draw()
 
     def draw(self):
-        t = self.text
         self.title_line(self.title)
-        visible = ROWS - 1
-        for row in range(1, ROWS):
-            i = self.top + row - 1
-            mark = ""
-            if row == 1 and self.top > 0:
-                mark = font.ARROW_UP
-            elif row == ROWS - 1 and self.top + visible < len(self.lines):
-                mark = font.ARROW_DOWN
-            t.line(row, self.lines[i] if i < len(self.lines) else "", right=mark)
+        scrolled(self.text, self.lines, self.top, 1, ROWS - 1)
 
     def on_button(self, button, kind):
         if kind == B.RELEASE or kind == B.LONG:
@@ -180,6 +171,19 @@ class TextPage(TextScene):
                 self.on_close()
             else:
                 self.app.pop()
+
+
+def scrolled(text, lines, top, row0, rows):
+    """Show lines[top:] in text rows row0 .. row0 + rows - 1, with an up or down arrow at the
+    right when more lines lie above or below."""
+    for r in range(rows):
+        i = top + r
+        mark = ""
+        if r == 0 and top > 0:
+            mark = font.ARROW_UP
+        elif r == rows - 1 and top + rows < len(lines):
+            mark = font.ARROW_DOWN
+        text.line(row0 + r, lines[i] if i < len(lines) else "", right=mark)
 
 
 def error_page(app, where, reason):
