@@ -14,8 +14,8 @@ replays identically everywhere. Everything goes through play()/undo(): the engin
 exactly as it was found.
 """
 
-from games.mobger.engine import (DRAW, GOAL_A, K_JOKER, MAX_ACTIONS, MAX_CELLS, NONE, O_FF_CW,
-                                  QUIET_MAX, next_field, turned)
+from games.mobger.engine import (DRAW, DX, DY, GOAL_A, K_JOKER, MAX_ACTIONS, MAX_CELLS, NONE,
+                                  O_CUBOID, O_DEF_CW, O_DEF_CCW, QUIET_MAX, _DIR_OF)
 
 WIN = 10000
 INF = 30000
@@ -97,22 +97,42 @@ class Ai:
         H = e.h
         obj = e.obj
         hs = e.house
-        refl = e.refl
+        x = c % W
+        y = c // W
         k = 0
         v = FAR
         t = 0
         while k < DMAX and t < 3 * DMAX:
             t += 1
-            s = next_field(W, H, refl, c, d)
-            nc = s >> 3
-            d = s & 7
+            dx = DX[d]
+            dy = DY[d]
+            nx = x + dx
+            ny = y + dy
+            if e.refl:
+                if nx < 0 or nx >= W:
+                    dx = -dx
+                    nx = x + dx
+                if ny < 0 or ny >= H:
+                    dy = -dy
+                    ny = y + dy
+                d = _DIR_OF[(dy + 1) * 3 + dx + 1]
+            else:
+                nx %= W
+                ny %= H
+            nc = ny * W + nx
             o = obj[nc]
             if o and not cls:
-                if o >= O_FF_CW:
+                if o == O_CUBOID:
+                    d = (d + 4) & 7
+                elif o == O_DEF_CW:
+                    d = (d + 2) & 7
+                elif o == O_DEF_CCW:
+                    d = (d + 6) & 7
+                else:
                     break  # flipflap: depends on its sense
-                d = turned(o, d)
                 continue
-            c = nc
+            x = nx
+            y = ny
             k += 1
             if nc == hs:
                 v = k

@@ -62,40 +62,6 @@ O_DEF_CCW = 3
 O_FF_CW = 4
 O_FF_CCW = 5
 
-
-def next_field(w, h, refl, c, d):
-    """The field after cell c along direction d on a w x h board: across the edge on the torus,
-    or, with reflecting borders, bounced (the component normal to the edge flips). Returns
-    field * 8 + the direction after the step: one small int, so nothing is allocated."""
-    x = c % w
-    y = c // w
-    dx = DX[d]
-    dy = DY[d]
-    nx = x + dx
-    ny = y + dy
-    if refl:
-        if nx < 0 or nx >= w:
-            dx = -dx
-            nx = x + dx
-        if ny < 0 or ny >= h:
-            dy = -dy
-            ny = y + dy
-        d = _DIR_OF[(dy + 1) * 3 + dx + 1]
-    else:
-        nx %= w
-        ny %= h
-    return (ny * w + nx) * 8 + d
-
-
-def turned(o, d):
-    """Direction d after hitting object o: a cuboid reverses it, a deflector or a flipflap
-    turns it by 90 degrees in its (current) sense."""
-    if o == O_CUBOID:
-        return (d + 4) & 7
-    if o == O_DEF_CW or o == O_FF_CW:
-        return (d + 2) & 7
-    return (d + 6) & 7
-
 K_NORMAL = 0
 K_JOKER = 1
 
@@ -675,21 +641,48 @@ class Engine:
         fields = self.anim_fields
         nf = self.anim_nf
         first = nf
-        c = s
+        x = s % W
+        y = s // W
         att = 0
         maxatt = self.maxatt
         dest = -1
         while att < maxatt:
             att += 1
-            v = next_field(W, H, refl, c, d)
-            nc = v >> 3
-            d = v & 7
+            dx = DX[d]
+            dy = DY[d]
+            nx = x + dx
+            ny = y + dy
+            if refl:
+                if nx < 0 or nx >= W:
+                    dx = -dx
+                    nx = x + dx
+                if ny < 0 or ny >= H:
+                    dy = -dy
+                    ny = y + dy
+                d = _DIR_OF[(dy + 1) * 3 + dx + 1]
+            else:
+                if nx < 0:
+                    nx += W
+                elif nx >= W:
+                    nx -= W
+                if ny < 0:
+                    ny += H
+                elif ny >= H:
+                    ny -= H
+            nc = ny * W + nx
             o = obj[nc]
             if o and not special:
-                d = turned(o, d)
-                if o == O_FF_CW:
+                if o == O_CUBOID:
+                    d = (d + 4) & 7
+                elif o == O_DEF_CW:
+                    d = (d + 2) & 7
+                elif o == O_DEF_CCW:
+                    d = (d + 6) & 7
+                elif o == O_FF_CW:
+                    d = (d + 2) & 7
                     obj[nc] = O_FF_CCW
-                elif o == O_FF_CCW:
+                else:
+                    d = (d + 6) & 7
                     obj[nc] = O_FF_CW
                 if nf < FIELDS_MAX:
                     fields[nf] = nc | d << 8 | F_HIT << 11
@@ -702,7 +695,8 @@ class Engine:
                     d = (d + 4) & 7
                     fl = F_HIT
                 else:
-                    c = nc
+                    x = nx
+                    y = ny
                     fl = F_PASS
                 if nf < FIELDS_MAX:
                     fields[nf] = nc | d << 8 | fl << 11
@@ -870,9 +864,25 @@ class Engine:
             s = q[qh]
             qh += 1
             c = s >> 3
-            v = next_field(W, H, refl, c, s & 7)
-            nc = v >> 3
-            d = v & 7
+            d = s & 7
+            x = c % W
+            y = c // W
+            dx = DX[d]
+            dy = DY[d]
+            nx = x + dx
+            ny = y + dy
+            if refl:
+                if nx < 0 or nx >= W:
+                    dx = -dx
+                    nx = x + dx
+                if ny < 0 or ny >= H:
+                    dy = -dy
+                    ny = y + dy
+                d = _DIR_OF[(dy + 1) * 3 + dx + 1]
+            else:
+                nx %= W
+                ny %= H
+            nc = ny * W + nx
             o = obj[nc]
             k = 0
             while k < 12:
@@ -888,12 +898,17 @@ class Engine:
                 elif k == 1:
                     if rg and not o:
                         t = c * 8 + ((d + 4) & 7)
-                elif k == 2:     # an object's turn; a flipflap in either sense (k 2 and 3)
+                elif k == 2:
                     if o and not jump_obj:
-                        t = c * 8 + turned(O_FF_CW if o >= O_FF_CW else o, d)
+                        if o == O_CUBOID:
+                            t = c * 8 + ((d + 4) & 7)
+                        elif o == O_DEF_CW or o >= O_FF_CW:
+                            t = c * 8 + ((d + 2) & 7)
+                        else:
+                            t = c * 8 + ((d + 6) & 7)
                 elif k == 3:
                     if o >= O_FF_CW and not jump_obj:
-                        t = c * 8 + turned(O_FF_CCW, d)
+                        t = c * 8 + ((d + 6) & 7)
                 elif joker and k - 4 < 8 // step:
                     t = c * 8 + (k - 4) * step
                 if t >= 0:
