@@ -104,6 +104,7 @@ class Ai:
         t = 0
         while k < DMAX and t < 3 * DMAX:
             t += 1
+            # the engine's step to the next field (Engine._move), written out like there
             dx = DX[d]
             dy = DY[d]
             nx = x + dx
