@@ -1,6 +1,5 @@
 """Mental IQ+ level bodies: the syntax, its errors (with line numbers), the pack container, text
 output, move notation and stored-solution checks."""
-import time
 
 import pytest
 
@@ -73,20 +72,15 @@ def test_text_round_trips_through_the_parser_for_levels_and_positions():
     assert bytes(pos.piece) == bytes(e.piece)
 
 
-def test_largest_level_four_planes_of_16x8_parses_fast():
+def test_largest_level_four_planes_of_16x8_parses_and_loads():
+    # (load time is a bench figure, `make bench`, not a wall-clock assert: machines are noisy)
     row = "|".join([".." * 16] * 4)
     rows = [row] * 8
     rows[0] = ".@.J" + rows[0][4:]
     rows[7] = rows[7][:-2] + "f."
-    t0 = time.perf_counter()
-    for _ in range(20):
-        lv = parse(rows)
-        Engine().load(lv)
-    ms = (time.perf_counter() - t0) * 1000 / 20
-    print("\nmentaliq: parse + load of a 4-plane 16x8 level %.2f ms (device ~%.0f ms)"
-          % (ms, ms * 150))
+    lv = parse(rows)
+    Engine().load(lv)
     assert (lv.planes, lv.width, lv.height) == (4, 16, 8)
-    assert ms * 150 < 150
 
 
 # ---------------------------------------------------------------- board lines and widths
