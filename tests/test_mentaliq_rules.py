@@ -206,9 +206,9 @@ def test_settle_that_would_loop_stops_at_the_first_repeated_configuration():
 
 
 def test_settle_is_bounded_even_without_a_repeat(monkeypatch):
-    from games.mentaliq import engine
+    from games.mentaliq import moves  # the settle loop (Engine._settle) lives there
     assert 0 < SETTLE_MAX <= 1000
-    monkeypatch.setattr(engine, "SETTLE_MAX", 2)
+    monkeypatch.setattr(moves, "SETTLE_MAX", 2)
     e, ok = run([">J >J >J .@ ..", ".J f. .. .. .."], "r")
     assert rows_of(e)[0] == ">J>.>J.J.@"  # two vector steps, then the settle stops
     assert e.play(2) and rows_of(e)[0] == ">.>J>J.J.."  # the next move settles the rest

@@ -16,16 +16,16 @@ among a few sampled cells (the pawn you place is another player's: far from the 
 
 from array import array
 
-from games.gravity.engine import DRAW, FLOW_BASE, MAX_ACTIONS, NONE, PLAY, SETUP_GRAVITY
+from games.gravity import ai_eval as _eval
+from games.gravity.constants import FLOW_BASE, MAX_ACTIONS, NONE, PLAY, SETUP_GRAVITY
+from games.gravity.ai_eval import WIN
 
-WIN = 10000
 MAXD = 6  # deepest search
 TT_SIZE = 1024  # entries (power of 2)
 NODES_NORMAL = 400  # cost units: 2 + ticks per node
 NODES_HARD = 620
 ROOT_K = 8  # root moves kept after the first iteration
 SAMPLES = 14  # cells tried for a placement
-ALIGNED = 24  # evaluation: the pawn sees the objective along a line with no wall between
 LOWER = 1
 UPPER = 2
 EXACT = 3
@@ -49,69 +49,10 @@ class _Ai:
         self.aborted = False
         self.depth = 0  # last completed depth (figures)
 
-    # ------------------------------------------------------------ evaluation
-    def _sight(self, e, a, o):
-        # ALIGNED per direction in which a slide along the line joins a and o (no wall
-        # between: a gravity turn or a flow there would make them meet), else closeness
-        nb = e.nb
-        W = e.width
-        H = e.height
-        s = 0
-        if a // W == o // W:
-            for d in (1, 3):
-                c = a
-                for k in range(W):
-                    c = nb[4 * c + d]
-                    if c == NONE:
-                        break
-                    if c == o:
-                        s += ALIGNED
-                        break
-        if a % W == o % W:
-            for d in (0, 2):
-                c = a
-                for k in range(H):
-                    c = nb[4 * c + d]
-                    if c == NONE:
-                        break
-                    if c == o:
-                        s += ALIGNED
-                        break
-        if s:
-            return s
-        dx = a % W - o % W
-        if dx < 0:
-            dx = -dx
-        if W - dx < dx:
-            dx = W - dx
-        dy = a // W - o // W
-        if dy < 0:
-            dy = -dy
-        if H - dy < dy:
-            dy = H - dy
-        return 12 - dx - dy
-
-    def evaluate(self, e, ply):
-        """Score for self.me (higher is better)."""
-        w = e.won
-        me = self.me
-        if w >= 0:
-            if w == DRAW:
-                return 0
-            return WIN - ply if w == me else ply - WIN
-        P = e.players
-        pos = e.pos
-        o = pos[P]
-        s = 0
-        for p in range(P):
-            h = self._sight(e, pos[p], o)
-            if p == e.turn:
-                h += h  # a threat of the player to move is worth more
-            if p == me:
-                s += h * (P - 1)
-            else:
-                s -= h
-        return s
+    # ------------------------------------------------------------ evaluation (ai_eval.py)
+    _sight = _eval._sight
+    evaluate = _eval.evaluate
+    _placement_score = _eval._placement_score
 
     # ------------------------------------------------------------ move lists
     def _gen(self, e, ply, full):
@@ -350,21 +291,6 @@ class _Ai:
                 bests = s
                 best = a
         return best
-
-    def _placement_score(self, e):
-        # before the settle: keep the others' pawns away from the objective, the objective
-        # away from the others' pawns
-        P = e.players
-        o = e.pos[P]
-        if o == NONE:
-            return 0
-        s = 0
-        for p in range(P):
-            c = e.pos[p]
-            if c != NONE and p != self.me:
-                s -= self._sight(e, c, o)
-        return s
-
 
 _AI = None
 

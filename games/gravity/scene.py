@@ -14,14 +14,14 @@ row, UP/DOWN on its column; B steps back. Setup placements use the same cursor a
 """
 import displayio
 
-from handheld import buttons as B
-from handheld import font
-from handheld.gfx import TextGrid, palette, unit_palette, cached, wrap
-from handheld.match import MatchScene, HUMAN, DRAW
+from handheld.gfx import TextGrid, palette, unit_palette, cached
+from handheld.match import MatchScene
 from games.gravity import tiles as T
-from games.gravity.engine import (FLOW_BASE, PLACE_BASE, NONE, SETUP_GRAVITY, SETUP_OBJECTIVE,
-                                  SETUP_PAWNS, PLAY, LEGAL, SAME_GRAVITY, REVERSE_BACK,
-                                  OTHERS_FLOW, SAME_FLOW)
+from games.gravity import scene_hud as _hud
+from games.gravity import scene_input as _input
+from games.gravity.engine import NONE, SETUP_OBJECTIVE, SETUP_PAWNS
+from games.gravity.scene_input import DIR_OF, MODE_CURSOR, MODE_DIR, MODE_GRAVITY  # noqa: F401
+from games.gravity.scene_hud import ARROWS, SHAPES, font  # noqa: F401 - for the tests
 
 SCREEN_W = 128
 SCREEN_H = 64
@@ -31,15 +31,6 @@ STEP_MS = 70              # one tick of the slide
 BLINK_MS = (450, 250)     # cursor shown / hidden
 WIN_BLINK_MS = 600        # a won game: the winning pawn, then the pawn in the objective's ring
 
-MODE_GRAVITY = 0          # the d-pad proposes a gravity direction
-MODE_CURSOR = 1           # the d-pad moves the cell cursor (a placement, or a flow's line)
-MODE_DIR = 2              # flow mode, cell chosen: the d-pad lays the flow
-
-# d-pad buttons (UP, DOWN, LEFT, RIGHT) -> engine directions (0 up, 1 right, 2 down, 3 left)
-DIR_OF = (0, 2, 3, 1)
-DIR_NAMES = ("up", "right", "down", "left")
-ARROWS = (font.ARROW_UP, font.ARROW_RIGHT, font.ARROW_DOWN, font.ARROW_LEFT)
-SHAPES = (font.BOX_FULL, font.DOT_BIG, font.CROSS)
 
 
 def sheets():
@@ -190,106 +181,6 @@ class GravityScene(MatchScene):
         self.draw_pieces(self.engine.pos, 0)
         self.draw_hud()
 
-    def shape(self, p):
-        return SHAPES[p]
-
-    def who(self, p):
-        """The player's name, short enough for the HUD's first line."""
-        name = self.player_name(p)
-        if len(name) + 2 > self.cols:
-            name = "P%d" % (p + 1)
-        return name
-
-    def flow_text(self, p):
-        e = self.engine
-        line = e.flow_line[p]
-        if line == NONE:
-            return "-" if not self.wide else "no flow"
-        s = e.flow_dir[p]
-        if line < e.height:
-            return "R%d%s" % (line + 1, ARROWS[1] if s else ARROWS[3])
-        return "C%d%s" % (line - e.height + 1, ARROWS[2] if s else ARROWS[0])
-
-    def draw_hud(self):
-        e = self.engine
-        hud = self.hud
-        wide = self.wide
-        P = e.players
-        w = e.winner()
-        # row 0: whose turn (or the result)
-        if w == DRAW:
-            top = "Draw"
-        elif w >= 0:
-            top = self.shape(w) + (" %s won" % self.who(w) if wide else "won")
-        else:
-            top = self.shape(e.turn) + (" " if wide else "") + self.who(e.turn)
-        hud.line(0, top)
-        # rows 1-2: the big arrow (columns 0-2), the proposal beside it
-        shown = e.gravity
-        if e.phase == SETUP_GRAVITY:
-            shown = self.prop
-        if shown < 0:
-            self.arrow.hidden = True
-        else:
-            self.arrow.hidden = False
-            if self.arrow[0, 0] != shown:
-                self.arrow[0, 0] = shown
-        label = ""
-        if e.phase != SETUP_GRAVITY:
-            label = "gravity" if wide else ""
-        hud.line(1, "   " + label)
-        prop = ""
-        if self.mode == MODE_GRAVITY and self.prop >= 0 and self.human_turn() \
-                and e.phase == PLAY:
-            ok = e.is_legal(self.prop)
-            prop = ARROWS[self.prop] + ((" A" if wide else "A") if ok else font.CROSS)
-        hud.line(2, "   " + prop)
-        # rows 3..: one line per player's flow
-        row = 3
-        for p in range(P):
-            hud.line(row, self.shape(p) + (" " if wide else "") + self.flow_text(p))
-            row += 1
-        # then what to do, or why not
-        lines = self.message()
-        for r in range(row, 8):
-            k = r - row
-            hud.line(r, lines[k] if k < len(lines) else "")
-
-    def message(self):
-        """The HUD's last lines: a refusal, what is being chosen, or the CPU at work."""
-        e = self.engine
-        wide = self.wide
-        if e.winner() >= 0:
-            return wrap("START: menu", self.cols) if wide else ["START", "menu"]
-        if self.animating:
-            return []
-        if self.kinds[e.turn] != HUMAN:
-            return wrap("Thinking" + font.ELLIPSIS, self.cols) if wide \
-                else ["plays", font.ELLIPSIS]
-        note = self.note
-        if note is not None:
-            return wrap(note[0], self.cols) if wide else note[1]
-        ph = e.phase
-        if ph == SETUP_GRAVITY:
-            return ["Gravity:", "d-pad, A"] if wide else ["grav?", "A:ok"]
-        if ph == SETUP_OBJECTIVE:
-            return wrap("Place the objective", self.cols) if wide else ["place", "goal"]
-        if ph == SETUP_PAWNS:
-            q = e.placing()
-            s = self.shape(q)
-            return wrap("Place %s P%d's pawn" % (s, q + 1), self.cols) if wide \
-                else ["place", s + "pawn"]
-        if self.mode == MODE_CURSOR:
-            return ["Flow line?", "A: pick", "B: gravity"] if wide \
-                else ["line?", "A:ok", "B:grv"]
-        if self.mode == MODE_DIR:
-            return ["%s%s: row" % (ARROWS[3], ARROWS[1]),
-                    "%s%s: column" % (ARROWS[0], ARROWS[2])] if wide \
-                else [ARROWS[3] + ARROWS[1] + "row", ARROWS[0] + ARROWS[2] + "col"]
-        if self.prop >= 0 and e.is_legal(self.prop):
-            return wrap("A: play it", self.cols) if wide else ["A:go"]
-        return ["Gravity?", "SEL: flow"] if wide else ["grav?", "SEL:", "flow"]
-
     # --- turns ----------------------------------------------------------------------
     def turn_changed(self):
         MatchScene.turn_changed(self)
@@ -322,119 +213,14 @@ class GravityScene(MatchScene):
         from games.gravity import ai
         return ai.choose(self.engine, strength, self.rng)
 
-    # --- buttons ----------------------------------------------------------------------
-    def handle(self, button, kind):
-        if kind != B.PRESS and kind != B.REPEAT:
-            return
-        e = self.engine
-        mode = self.mode
-        if mode == MODE_GRAVITY:
-            if button <= B.RIGHT:
-                self.propose(DIR_OF[button])
-            elif kind != B.PRESS:
-                return
-            elif button == B.A:
-                if self.prop < 0:
-                    self.refuse("Choose a direction", ["d-pad", "first"])
-                elif not e.is_legal(self.prop):
-                    self.propose(self.prop)           # say why again
-                else:
-                    self.submit(self.prop)
-            elif button == B.SELECT and e.phase == PLAY:
-                self.enter_flow_mode()
-            return
-        if mode == MODE_CURSOR:
-            if button <= B.RIGHT:
-                self.move_cursor(DIR_OF[button])
-            elif kind != B.PRESS:
-                return
-            elif button == B.A:
-                self.pick_cell()
-            elif (button == B.B or button == B.SELECT) and e.phase == PLAY:
-                self.mode = MODE_GRAVITY
-                self.note = None
-                self.show_cursor()
-                self.draw_hud()
-            return
-        # MODE_DIR
-        if kind != B.PRESS:
-            return
-        if button <= B.RIGHT:
-            self.lay_flow(DIR_OF[button])
-        elif button == B.B:
-            self.mode = MODE_CURSOR
-            self.note = None
-            self.show_cursor()
-            self.draw_hud()
-
-    def propose(self, d):
-        e = self.engine
-        self.prop = d
-        self.note = None
-        why = e.refusal(d) if e.phase == PLAY else LEGAL
-        if why == SAME_GRAVITY:
-            self.note = ("Already %s" % DIR_NAMES[d], ["is", "now"])
-        elif why == REVERSE_BACK:
-            self.note = ("No U-turn (rule 1)", ["no", "back", "(r1)"])
-        self.draw_hud()
-
-    def enter_flow_mode(self):
-        e = self.engine
-        c = e.pos[e.turn]
-        if c != NONE:
-            self.cx = c % e.width
-            self.cy = c // e.width
-        self.mode = MODE_CURSOR
-        self.prop = -1
-        self.note = None
-        self.show_cursor()
-        self.draw_hud()
-
-    def move_cursor(self, d):
-        e = self.engine
-        if d == 0:
-            self.cy = (self.cy - 1) % e.height
-        elif d == 2:
-            self.cy = (self.cy + 1) % e.height
-        elif d == 1:
-            self.cx = (self.cx + 1) % e.width
-        else:
-            self.cx = (self.cx - 1) % e.width
-        if self.note is not None:
-            self.note = None
-            self.draw_hud()
-        self.show_cursor()
-
-    def pick_cell(self):
-        e = self.engine
-        if e.phase == PLAY:
-            self.mode = MODE_DIR
-            self.note = None
-            self.show_cursor()
-            self.draw_hud()
-            return
-        a = PLACE_BASE + self.cy * e.width + self.cx
-        if not self.submit(a):
-            self.refuse("Cell taken, pick again", ["taken", "pick", "again"])
-
-    def flow_action(self, d):
-        """The flow action laid from the cursor cell in direction d."""
-        e = self.engine
-        if d == 1 or d == 3:
-            return FLOW_BASE + 2 * self.cy + (1 if d == 1 else 0)
-        return FLOW_BASE + 2 * (e.height + self.cx) + (1 if d == 2 else 0)
-
-    def lay_flow(self, d):
-        e = self.engine
-        a = self.flow_action(d)
-        why = e.refusal(a)
-        if self.submit(a):
-            return
-        if why == OTHERS_FLOW:
-            o = e.owner[(a - FLOW_BASE) >> 1]
-            self.refuse("Line has P%d's flow" % (o + 1), [self.shape(o) + "'s", "flow"])
-        elif why == SAME_FLOW:
-            self.refuse("No change: same flow", ["no", "change"])
+    # --- buttons (scene_input.py) -----------------------------------------------------
+    handle = _input.handle
+    propose = _input.propose
+    enter_flow_mode = _input.enter_flow_mode
+    move_cursor = _input.move_cursor
+    pick_cell = _input.pick_cell
+    flow_action = _input.flow_action
+    lay_flow = _input.lay_flow
 
     # --- animation --------------------------------------------------------------------
     def start_animation(self):
@@ -485,16 +271,11 @@ class GravityScene(MatchScene):
                 changed = True
         return changed
 
-    # --- texts ------------------------------------------------------------------------
-    def result_lines(self):
-        e = self.engine
-        lines = ["%d turns" % e.plies]
-        if self.name:
-            lines.insert(0, self.name)
-        return lines
-
-    def describe_result(self):
-        w = self.engine.winner()
-        if w == DRAW:
-            return "Draw (120 turns)"
-        return "%s %s wins!" % (self.shape(w), self.player_name(w))
+    # --- HUD and texts (scene_hud.py) -------------------------------------------------
+    shape = _hud.shape
+    who = _hud.who
+    flow_text = _hud.flow_text
+    draw_hud = _hud.draw_hud
+    message = _hud.message
+    result_lines = _hud.result_lines
+    describe_result = _hud.describe_result

@@ -23,13 +23,10 @@ G_VOID.
 """
 
 from handheld.packs import PackError
-from games.whirly.engine import (COLOURS, G_FLOOR, G_VOID, G_WALL, T_HTARGET, T_TARGET,
-                                 U_BOX, U_HERO, _EMASK)
+from games.whirly.constants import _EMASK, COLOURS, G_FLOOR, G_VOID, G_WALL, MAX_H, MAX_W
+from games.whirly.board_cells import (CAPS, DIGITS, _WCHARS, _WVALS, _XCHARS, _XVALS, _bad_char,
+                                      _named, _token_cell, _xsb_rows)
 
-MAX_W = 64
-MAX_H = 64
-DIGITS = "0123456789"
-CAPS = "XABCDEFGHI"
 BOARD_CHARS = " #@+$*.-_|pPbB" + DIGITS + COLOURS + CAPS
 
 
@@ -61,117 +58,6 @@ class Level:
 
 # ---------------------------------------------------------------- reading
 # A cell while reading: ground << 16 | goal << 8 | unit.
-_XCHARS = "# -_@p+P$b*B."
-_XVALS = (G_WALL << 16, 0, 0, 0, U_HERO, U_HERO, T_TARGET << 8 | U_HERO,
-          T_TARGET << 8 | U_HERO, U_BOX, U_BOX, T_TARGET << 8 | U_BOX,
-          T_TARGET << 8 | U_BOX, T_TARGET << 8)
-_WCHARS = "# -_.@$+*" + COLOURS + CAPS + DIGITS
-_WVALS = ((G_WALL << 16, 0, 0, 0, T_TARGET << 8, U_HERO, U_BOX, T_TARGET << 8 | U_HERO,
-           T_TARGET << 8 | U_BOX) + tuple(U_HERO | i for i in range(10))
-          + tuple(U_BOX | i for i in range(10)) + tuple((T_TARGET | i) << 8 for i in range(10)))
-
-
-def _token_cell(t):
-    # One whirly cell token, units bottom up -> packed cell, or -1
-    n = len(t)
-    i = 0
-    ground = G_FLOOR
-    goal = 0
-    unit = 0
-    c = t[0]
-    if c == "#" or c == "-" or c == "_":
-        ground = G_WALL if c == "#" else G_FLOOR
-        i = 1
-        if i < n:
-            k = COLOURS.find(t[i])
-            if k >= 0:
-                ground |= k
-                i += 1
-    if i < n:
-        c = t[i]
-        k = DIGITS.find(c)
-        if k >= 0:
-            goal = T_TARGET | k
-            i += 1
-        elif c == ".":
-            goal = T_TARGET
-            i += 1
-        elif c == "h" and i + 1 < n and DIGITS.find(t[i + 1]) >= 0:
-            goal = T_HTARGET | DIGITS.find(t[i + 1])
-            i += 2
-        elif c == "+" or c == "*":
-            goal = T_TARGET
-            unit = U_HERO if c == "+" else U_BOX
-            i += 1
-    if i < n and not unit:
-        c = t[i]
-        k = COLOURS.find(c)
-        if k >= 0:
-            unit = U_HERO | k
-        elif CAPS.find(c) >= 0:
-            unit = U_BOX | CAPS.find(c)
-        elif c == "@":
-            unit = U_HERO
-        elif c == "$":
-            unit = U_BOX
-        else:
-            return -1
-        i += 1
-    if i != n:
-        return -1
-    return ground << 16 | goal << 8 | unit
-
-
-def _xsb_rows(rows, first):
-    # Expand run lengths and '|' row splits: -> list of (line, text)
-    out = []
-    for k in range(len(rows)):
-        line = first + k
-        row = rows[k].rstrip()
-        if "|" not in row and not _has_digit(row):
-            out.append((line, row))
-            continue
-        seg = []
-        count = 0
-        for c in row:
-            if "0" <= c <= "9":
-                count = count * 10 + ord(c) - 48
-                if count > MAX_W:
-                    raise _error(line, "run length %d is wider than a board" % count)
-            elif c == "|":
-                out.append((line, "".join(seg)))
-                seg = []
-                count = 0
-            else:
-                seg.append(c * count if count else c)
-                count = 0
-        if count:
-            raise _error(line, "run length %d at the end of the row repeats nothing" % count)
-        out.append((line, "".join(seg)))
-    return out
-
-
-def _has_digit(s):
-    for d in DIGITS:
-        if d in s:
-            return True
-    return False
-
-
-def _named(what, col):
-    return "grey " + what if col == 0 else what + " " + COLOURS[col]
-
-
-def _bad_char(line, x, c, whirly):
-    if whirly:
-        hint = " (in XSB it would be; add 'Format: xsb')" if c in "pPbB" else ""
-        return _error(line, "column %d: %r is not a Whirly cell%s" % (x + 1, c, hint))
-    hint = ""
-    if _WCHARS.find(c) >= 0:
-        hint = " (coloured maps need 'Format: whirly' in the pack header)"
-    return _error(line, "%r is not an XSB cell%s" % (c, hint))
-
-
 def parse_rows(rows, first_line=1, fmt="xsb", variant="sokoban", name="", solution=""):
     """Rows of a body -> Level. Raises PackError(line, reason)."""
     fmt = (fmt or "xsb").strip().lower()
@@ -356,104 +242,10 @@ def row_width(text):
 
 
 # ---------------------------------------------------------------- writing
-def _xsb_char(g, t, u):
-    if g == G_WALL:
-        return "#" if not t and not u else None
-    if g == G_VOID:
-        return " "
-    if g != G_FLOOR or (t and t != T_TARGET) or (u and u != U_HERO and u != U_BOX):
-        return None
-    if t:
-        return "." if not u else ("+" if u == U_HERO else "*")
-    if u:
-        return "@" if u == U_HERO else "$"
-    return " "
-
-
-def _whirly_char(g, t, u):
-    if g == G_WALL:
-        return "#" if not t and not u else None
-    if g == G_VOID:
-        return "-"
-    if g != G_FLOOR:
-        return None
-    if t and u:
-        if t == T_TARGET and u == U_HERO:
-            return "+"
-        if t == T_TARGET and u == U_BOX:
-            return "*"
-        return None
-    if t:
-        if t >> 4 != 2:
-            return None
-        return "." if t == T_TARGET else DIGITS[t & 15]
-    if u:
-        if u >> 4 == 1:
-            return "@" if u == U_HERO else COLOURS[u & 15]
-        return "$" if u == U_BOX else CAPS[u & 15]
-    return "-"
-
-
-def _token(g, t, u):
-    # grey units and targets print as in XSB (@ $ . + *), like the one-character cells
-    k = g >> 4
-    s = ""
-    if k == 1:
-        s = "#" if g == G_WALL else "#" + COLOURS[g & 15]
-    elif k == 0 and g & 15:
-        s = "-" + COLOURS[g & 15]
-    if t == T_TARGET and (u == U_HERO or u == U_BOX):
-        return s + ("+" if u == U_HERO else "*")
-    if t:
-        s += "h" + DIGITS[t & 15] if t >> 4 == 1 else ("." if t == T_TARGET else DIGITS[t & 15])
-    if u:
-        if u >> 4 == 1:
-            s += "@" if u == U_HERO else COLOURS[u & 15]
-        else:
-            s += "$" if u == U_BOX else CAPS[u & 15]
-    return s or "-"
-
-
 def format_board(W, H, ground, goal, unit, fmt="whirly"):
-    """A position as body text ('xsb' falls back to 'whirly' when colours need it)."""
-    if fmt != "whirly":
-        rows = []
-        for y in range(H):
-            row = []
-            for x in range(W):
-                c = y * W + x
-                ch = _xsb_char(ground[c], goal[c], unit[c])
-                if ch is None:
-                    return format_board(W, H, ground, goal, unit, "whirly")
-                if ch == " " and x == W - 1 and ground[c] == G_FLOOR:
-                    ch = "-"  # keep the width when the last column is open floor
-                row.append(ch)
-            rows.append("".join(row).rstrip())
-        return "\n".join(rows)
-    rows = []
-    for y in range(H):
-        row = []
-        lead = True
-        for x in range(W):
-            c = y * W + x
-            ch = _whirly_char(ground[c], goal[c], unit[c])
-            if ch is None:
-                row = None
-                break
-            if lead and ground[c] == G_VOID:
-                ch = " "
-            else:
-                lead = False
-            row.append(ch)
-        if row is not None and not lead:
-            rows.append("".join(row))
-            continue
-        toks = []
-        for x in range(W):
-            c = y * W + x
-            toks.append(_token(ground[c], goal[c], unit[c]))
-        rows.append(" ".join(toks))
-    return "\n".join(rows)
+    """A position as level text (fmt 'whirly' or 'xsb'): board_format.py, imported on use."""
+    from games.whirly.board_format import format_board as f
+    return f(W, H, ground, goal, unit, fmt)
 
 
 # ---------------------------------------------------------------- the pack container's format
