@@ -688,8 +688,9 @@ def test_save_and_load_state_resume_the_game_and_reject_corrupt_data():
 
 
 def test_undo_keeps_the_last_ring_of_moves_and_restart_reaches_the_start(monkeypatch):
-    from games.mobger import engine as EM
-    monkeypatch.setattr(EM, "LOG_RING", 3)          # a tiny ring: the same code as 128
+    from games.mobger import engine as EM, engine_legal, engine_move
+    for m in (EM, engine_legal, engine_move):        # every module that reads the ring size
+        monkeypatch.setattr(m, "LOG_RING", 3)        # a tiny ring: the same code as 128
     buf = bytearray(MAX_ACTIONS)
     for seed in range(1, 200):                       # a start whose game lasts 5 moves
         e = Engine()

@@ -7,39 +7,10 @@ exactly: save_state() stores only those.
 from handheld.rng import Rng
 from games.iqlandie import pieces as P
 from games.iqlandie import exhibits as X
-
-CHOOSE = 0
-SOLVE = 1
-DRAFT = 2
-PLACE = 3
-END = 4
-OVER = 5
-PHASE_NAMES = ("choose", "solve", "draft", "place", "end", "over")
-ROUNDS = 12
-TOPICS = 4
-TOPIC_NAMES = ("Biology", "Programming", "Optics", "Space")
-SMALL = P.SMALL
-MEDIUM = P.MEDIUM
-LARGE = P.LARGE
-BAG_NAMES = ("small", "medium", "large")
-FIRST_POINTS = 2
-PAIR_POINTS = 2
-
-# action kinds (tuples for apply(); the log stores them as bytes, see _log_*)
-A_TOPIC = 0
-A_REPORT = 1
-A_TAKE = 2
-A_BAG = 3
-A_PLACE = 4
-A_FALLBACK = 5
-A_JOKER = 6
-
-MAGIC = b"IQ"
-VERSION = 1
-LOG_MAX = 1024
-LOG_LEN = (1, 3, 1, 1, 2, 1, 2, 1)   # bytes of a log entry, by its top 3 bits (see _log calls)
-OFFER_MAX = 8
-MAX_TIME = 65535
+# The constants stay importable from here (G.PLACE ...: screens, CPU, tests).
+from games.iqlandie.game_consts import *  # noqa: F401,F403
+from games.iqlandie import game_draft as _DRAFT, game_score as _SCORE, game_save as _SAVE
+from games.iqlandie.game_save import _sum16  # noqa: F401 (tests)
 
 
 class Game:
@@ -265,139 +236,21 @@ class Game:
         self.draft_step = 0
         self._draft_advance()
 
-    def _in_order(self, p, k):
-        for i in range(k):
-            if self.order[i] == p:
-                return True
-        return False
 
-    # -- DRAFT ------------------------------------------------------------------------------
-    def _draft_advance(self):
-        """Skip steps that need no decision: the last drafter, empty offers, empty bags."""
-        t = self.topic
-        n = self.players
-        while True:
-            if self.draft_pos >= n:
-                self._refill(t)
-                self.phase = PLACE
-                self.place_pos = 0
-                self._place_advance()
-                return
-            p = self.order[self.draft_pos]
-            if self.draft_pos == n - 1:
-                # the last player takes the remaining pieces (normally 2)
-                while self.offn[t] and self.handn[p] < 2:
-                    self._give(p, 0)
-                self.offn[t] = 0
-                self.draft_pos = n
-                continue
-            if self.draft_step < 2:
-                if self.offn[t]:
-                    self.turn = p
-                    return
-                self.draft_step = 2
-            if self.draft_step == 2:
-                if self.bagn[0] or self.bagn[1] or self.bagn[2]:
-                    self.turn = p
-                    return
-                self.draft_pos += 1
-                self.draft_step = 0
-
-    def _give(self, p, i):
-        t = self.topic
-        off = self.offers[t]
-        code = off[i]
-        m = self.offn[t] - 1
-        for j in range(i, m):
-            off[j] = off[j + 1]
-        self.offn[t] = m
-        self.hands[2 * p + self.handn[p]] = code
-        self.handn[p] += 1
-
-    def take(self, index):
-        if self.phase != DRAFT or self.draft_step > 1 or index < 0 or index >= self.offn[self.topic]:
-            return False
-        self._log(0x40 | index)
-        self._give(self.turn, index)
-        self.draft_step += 1
-        self._draft_advance()
-        return True
-
-    def add_from_bag(self, bag):
-        if self.phase != DRAFT or self.draft_step != 2 or bag < 0 or bag > 2:
-            return False
-        self._log(0x60 | bag)
-        code = self._draw(bag)
-        self.drawn = code
-        self._offer_add(self.topic, code)
-        self.draft_pos += 1
-        self.draft_step = 0
-        self._draft_advance()
-        return True
-
-    # -- PLACE ------------------------------------------------------------------------------
-    def _place_advance(self):
-        while self.place_pos < self.players:
-            p = self.order[self.place_pos]
-            if self.handn[p]:
-                self.turn = p
-                return
-            self.place_pos += 1
-        self.round += 1
-        self.chooser = (self.chooser + 1) % self.players
-        self._begin_round()
-
-    def _hand_code(self, piece):
-        if self.phase != PLACE or piece < 0 or piece >= self.handn[self.turn]:
-            return -1
-        return self.hands[2 * self.turn + piece]
-
-    def _drop(self, p, piece):
-        i = 2 * p + piece
-        if piece == 0 and self.handn[p] == 2:
-            self.hands[i] = self.hands[i + 1]
-        self.handn[p] -= 1
-
-    def fits(self, piece, exhibit, orient, x, y):
-        code = self._hand_code(piece)
-        if code < 0:
-            return False
-        return self.boards[self.turn].fits(exhibit, code & 0x0F, orient, x, y)
-
-    def fits_anywhere(self, piece):
-        code = self._hand_code(piece)
-        if code < 0:
-            return False
-        return self.boards[self.turn].fits_anywhere(code & 0x0F)
-
-    def place(self, piece, exhibit, orient, x, y):
-        code = self._hand_code(piece)
-        if code < 0 or not self.boards[self.turn].fits(exhibit, code & 0x0F, orient, x, y):
-            return False
-        self._log(0x80 | (piece << 4) | (exhibit << 1) | (orient >> 2),
-                  ((orient & 3) << 6) | (x << 3) | y)
-        p = self.turn
-        self.boards[p].place(code, exhibit, orient, x, y)
-        self._drop(p, piece)
-        self._place_advance()
-        return True
-
-    def fallback(self, piece):
-        code = self._hand_code(piece)
-        if code < 0:
-            return 0
-        p = self.turn
-        b = self.boards[p]
-        if b.fits_anywhere(code & 0x0F):
-            return 0
-        self._log(0xA0 | piece)
-        if b.fits_anywhere(P.MONO):
-            self.hands[2 * p + piece] = P.make(P.MONO, P.colour_of(code))
-            return 1
-        b.ndiscard += 1
-        self._drop(p, piece)
-        self._place_advance()
-        return 2
+    # -- DRAFT, PLACE, jokers: game_draft.py (bound here as class attributes) ---------------
+    _in_order = _DRAFT._in_order
+    _draft_advance = _DRAFT._draft_advance
+    _give = _DRAFT._give
+    take = _DRAFT.take
+    add_from_bag = _DRAFT.add_from_bag
+    _place_advance = _DRAFT._place_advance
+    _hand_code = _DRAFT._hand_code
+    _drop = _DRAFT._drop
+    fits = _DRAFT.fits
+    fits_anywhere = _DRAFT.fits_anywhere
+    place = _DRAFT.place
+    fallback = _DRAFT.fallback
+    choose_joker_colour = _DRAFT.choose_joker_colour
 
     # -- END --------------------------------------------------------------------------------
     def _end_turn(self):
@@ -409,19 +262,6 @@ class Game:
                     return
         self.phase = OVER
         self.turn = -1
-
-    def choose_joker_colour(self, player, piece, colour):
-        if self.phase != END or player < 0 or player >= self.players:
-            return False
-        b = self.boards[player]
-        if piece < 0 or piece >= b.n or b.colour[piece] != P.JOKER:
-            return False
-        if colour < 0 or colour >= P.NCOLOURS:
-            return False
-        self._log(0xC0 | (player << 3) | colour, piece)
-        b.colour[piece] = colour
-        self._end_turn()
-        return True
 
     # -- generic ----------------------------------------------------------------------------
     def apply(self, a):
@@ -442,117 +282,21 @@ class Game:
             return self.choose_joker_colour(a[1], a[2], a[3])
         return False
 
-    # -- scoring ----------------------------------------------------------------------------
-    def pair_points(self, p):
-        b = self.boards[p]
-        x = b.colour_count(self.pair[2 * p])
-        y = b.colour_count(self.pair[2 * p + 1])
-        return PAIR_POINTS * (x if x < y else y)
+    # -- scoring: game_score.py ------------------------------------------------------------
+    pair_points = _SCORE.pair_points
+    score_breakdown = _SCORE.score_breakdown
+    total = _SCORE.total
+    scores = _SCORE.scores
+    _rank_key = _SCORE._rank_key
+    ranking = _SCORE.ranking
 
-    def score_breakdown(self, p):
-        b = self.boards[p]
-        out = []
-        for e in range(X.NEXH):
-            out.append(b.score(e))
-        out.append(self.pair_points(p))
-        out.append(FIRST_POINTS * self.firsts[p])
-        return out
-
-    def total(self, p):
-        return sum(self.score_breakdown(p))
-
-    def scores(self):
-        return [self.total(p) for p in range(self.players)]
-
-    def _rank_key(self, p):
-        # bigger is better: total, then criterion 7, then fewer jokers
-        return (self.total(p), self.pair_points(p), -self.boards[p].jokers())
-
-    def ranking(self):
-        """(players best first, shared): shared[i] True when rank i ties rank 0 on everything."""
-        keys = [self._rank_key(p) for p in range(self.players)]
-        order = list(range(self.players))
-        order.sort(key=lambda p: (keys[p][0], keys[p][1], keys[p][2], -p), reverse=True)
-        shared = [keys[p] == keys[order[0]] for p in order]
-        return order, shared
-
-    # -- save / load ------------------------------------------------------------------------
-    def save_state(self):
-        kinds = 0
-        for i in range(self.players):
-            kinds |= self.kinds[i] << (2 * i)
-        n = self.nlog
-        s = self.seed
-        head = bytes((MAGIC[0], MAGIC[1], VERSION, self.players, kinds,
-                      s & 0xFF, (s >> 8) & 0xFF, (s >> 16) & 0xFF, (s >> 24) & 0xFF,
-                      n & 0xFF, n >> 8))
-        body = head + bytes(self.log[:n])
-        c = _sum16(body)
-        return body + bytes((c >> 8, c & 0xFF))
+    # -- save / load: game_save.py ----------------------------------------------------------
+    save_state = _SAVE.save_state
+    load_state = _SAVE.load_state
+    _replay = _SAVE._replay
 
     @staticmethod
     def restore(data):
         g = Game()
         g.load_state(data)
         return g
-
-    def load_state(self, data):
-        data = bytes(data)
-        if len(data) < 13 or data[0] != MAGIC[0] or data[1] != MAGIC[1] or data[2] != VERSION:
-            raise ValueError("iqlandie: not a saved game")
-        n = data[9] | (data[10] << 8)
-        if len(data) != 13 + n:
-            raise ValueError("iqlandie: saved game has a wrong length")
-        body = data[:11 + n]
-        if _sum16(body) != (data[11 + n] << 8) | data[12 + n]:
-            raise ValueError("iqlandie: saved game checksum mismatch")
-        players = data[3]
-        if players < 2 or players > 4:
-            raise ValueError("iqlandie: bad player count")
-        kinds = bytearray(players)
-        for i in range(players):
-            kinds[i] = (data[4] >> (2 * i)) & 3
-        seed = data[5] | (data[6] << 8) | (data[7] << 16) | (data[8] << 24)
-        self.start(players, kinds, seed)
-        log = data[11:11 + n]
-        i = 0
-        while i < n:
-            a = log[i]
-            op = a >> 5
-            need = 3 if op == 1 else (2 if op == 4 or op == 6 else 1)
-            if i + need > n:
-                raise ValueError("iqlandie: truncated action at byte %d" % i)
-            b = log[i + 1] if need > 1 else 0
-            c = log[i + 2] if need > 2 else 0
-            if not self._replay(op, a & 0x1F, b, c):
-                raise ValueError("iqlandie: illegal action at byte %d" % i)
-            i += need
-        return self
-
-    def _replay(self, op, arg, b, c):
-        if op == 0:
-            return self.choose_topic(arg)
-        if op == 1:
-            return self.report(arg >> 1, (b << 8) | c, arg & 1)
-        if op == 2:
-            return self.take(arg)
-        if op == 3:
-            return self.add_from_bag(arg)
-        if op == 4:
-            return self.place((arg >> 4) & 1, (arg >> 1) & 7, ((arg & 1) << 2) | (b >> 6),
-                              (b >> 3) & 7, b & 7)
-        if op == 5:
-            return self.fallback(arg) != 0
-        if op == 6:
-            return self.choose_joker_colour((arg >> 3) & 3, b, arg & 7)
-        return False
-
-
-def _sum16(data):
-    # Fletcher-16: catches truncation and swapped bytes, cheap on the device
-    a = 0
-    b = 0
-    for x in data:
-        a = (a + x) % 255
-        b = (b + a) % 255
-    return (b << 8) | a

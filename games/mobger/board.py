@@ -14,7 +14,7 @@ missing from the text are removed Gers (the Black Ger may be missing only in goa
 its special status).
 """
 
-from games.mobger import engine as E
+from games.mobger import constants as E
 
 DIR_GLYPHS = "^9>3v1<7"
 _ALT_DIRS = "8624"  # numeric keypad for the four straight directions (up right down left)

@@ -11,100 +11,15 @@ as the level's best time by the pack's Progress; generated puzzles keep no best 
 resume record. The question is shown first; the timer runs while the board is shown.
 """
 from handheld import buttons as B
-from handheld import font
 from handheld.gfx import TextGrid, wrap, COLS
 from handheld.play import PlayScene
 from games.mobger import puzzles as P
-from games.mobger.scene import BoardView, rgb
-from games.mobger.engine import Engine, NONE
+from games.mobger import puzzle_hud as _HUD
+from games.mobger.board_view import BoardView, rgb
+from games.mobger.constants import NONE
+from games.mobger.puzzle_game import PENALTY_S, Picture, GeneratedPack, PuzzleGame  # noqa: F401
 
-PENALTY_S = 10
-STATE_VERSION = 1
 STEP_CAP_MS = 1000     # a tick gap longer than this (a stall) does not count as thinking time
-
-
-class Picture:
-    """Picture two as something the BoardView can draw (no second 17 KB engine)."""
-
-    def __init__(self, e, arrays):
-        pos, dr, kind, obj, house = arrays
-        self.w, self.h, self.ncells, self.n = e.w, e.h, e.ncells, e.n
-        self.house = e.house if house is None else house
-        self.pos, self.dir, self.kind, self.obj = pos, dr, kind, obj
-        self.occ = bytearray(self.ncells)
-        for r in range(self.n):
-            if pos[r] != NONE:
-                self.occ[pos[r]] = r + 1
-
-
-class GeneratedPack:
-    """Stands in for a pack when a puzzle comes from puzzles.generate: one level, no saving."""
-
-    def __init__(self, puzzle, kind, seed):
-        self.puzzle = puzzle
-        self.count = 1
-        self.filename = "*gen"
-        self.digest = 0
-        self.title = "%s seed %d" % (P.KIND_NAMES[kind], seed)
-        self.progress = NoProgress()
-
-
-class NoProgress:
-    def best(self, i):
-        return 0
-
-    def solved(self, i):
-        return 0
-
-    def record(self, i, score):
-        return False
-
-
-class PuzzleGame:
-    """The engine PlayScene expects: undo, restart, solved, save_state, load_state.
-    State: version, seconds (2 bytes), move count, the REACH moves."""
-
-    def __init__(self, puzzle, engine=None):
-        self.p = puzzle
-        self.e = engine if engine is not None else Engine()
-        self.done = False
-        self.ms = 0            # thinking time + penalties
-        self.load()
-
-    def load(self):
-        P.new_engine(self.p, self.e)
-
-    def undo(self):
-        if self.p.kind != P.REACH or self.done:
-            return False
-        return self.e.undo()
-
-    def restart(self):
-        self.done = False
-        self.load()
-
-    def solved(self):
-        return self.done
-
-    def seconds(self):
-        return max(1, (self.ms + 999) // 1000)
-
-    def save_state(self):
-        e = self.e
-        s = min(0xFFFF, self.ms // 1000)
-        n = e.nactions if self.p.kind == P.REACH else 0
-        return bytes((STATE_VERSION, s >> 8, s & 0xFF, n)) + bytes(e.actions[:n])
-
-    def load_state(self, data):
-        data = bytes(data)
-        if len(data) < 4 or data[0] != STATE_VERSION or len(data) != 4 + data[3]:
-            raise ValueError("not a MobGer puzzle state")
-        self.restart()
-        for a in data[4:]:
-            if not self.e.play(a):
-                self.load()
-                raise ValueError("bad move in the saved puzzle")
-        self.ms = (data[1] << 8 | data[2]) * 1000
 
 
 class PuzzleScene(PlayScene):
@@ -161,20 +76,6 @@ class PuzzleScene(PlayScene):
     # --- PlayScene hooks --------------------------------------------------------------------
     def score(self):
         return self.engine.seconds()
-
-    def stats(self):
-        out = [("Time", "%ds" % self.engine.seconds())]
-        if self.penalties:
-            out.append(("Wrong", "%d (+%ds)" % (self.penalties, self.penalties * PENALTY_S)))
-        return out
-
-    def rules(self):
-        keys = {P.START: "D-pad: choose a Ger. A: it starts the sequence. SELECT: ranks.",
-                P.JOKER: "LEFT/RIGHT: turn the Joker's arrow. A: answer. "
-                         "SELECT: picture one / two.",
-                P.REACH: "D-pad + A: play a move. B: undo. SELECT: board / target."}
-        return "%s\n\n%s\nA wrong answer adds %d s.\n\n%s" % (
-            self.puzzle.question(), keys[self.puzzle.kind], PENALTY_S, self.game.RULES)
 
     def redraw(self):
         v = self.view
@@ -350,57 +251,11 @@ class PuzzleScene(PlayScene):
         self.last = -1
         PlayScene.on_leave(self)
 
-    # --- HUD and LEDs ------------------------------------------------------------------------
-    def show_leds(self):
-        v = self.view
-        r = self.puzzle.joker if self.puzzle.kind == P.JOKER else v.cur
-        if r != NONE and r < len(self.led):
-            self.app.leds.fill(self.led[r])
-
-    def timer_row(self):
-        return 6
-
-    def draw_timer(self):
-        s = self.engine.ms // 1000
-        self.shown_s = s
-        hud = self.view.hud
-        hud.line(self.timer_row(), ("time" if hud.cols >= 9 else "t"), right="%ds" % s)
-
-    def ger_name(self, r, wide):
-        p = self.puzzle
-        if r == NONE:
-            return ""
-        name = p.color_name(r)
-        return "#%d %s" % (r + 1, name) if wide else "#%d" % (r + 1)
-
-    def draw_hud(self):
-        p = self.puzzle
-        v = self.view
-        hud = v.hud
-        wide = hud.cols >= 9
-        e = self.engine.e
-        pic = ""
-        if self.picture2 is not None:
-            pic = ("target" if p.kind == P.REACH else "pic 2") if self.showing2 else "pic 1"
-        if p.kind == P.START:
-            rows = ("Who starts?" if wide else "Who?", "to house" if wide else "house",
-                    self.ger_name(p.target, wide), "" if wide else p.color_name(p.target),
-                    "pick " + self.ger_name(v.cur, wide) if wide else self.ger_name(v.cur, 0),
-                    ("SEL arrows" if v.ranks else "SEL ranks") if wide else "", "",
-                    "A: start" if wide else "")
-        elif p.kind == P.JOKER:
-            rows = ("Joker?", "#%d" % (p.joker + 1) + (" is Joker" if wide else "=J"),
-                    "starts:" if wide else "start", self.ger_name(p.start, wide),
-                    "try " + P.DIR_NAMES[self.choice] if wide else
-                    font.ARROW_LEFT + font.ARROW_RIGHT + P.DIR_NAMES[self.choice][:3],
-                    pic, "", "A: answer" if wide else "")
-        else:
-            rows = ("Reach" if wide else "Reach",
-                    ("in %d moves" if wide else "in %d") % p.moves,
-                    ("moves %d" if wide else "m %d") % e.nactions,
-                    self.ger_name(v.cur, wide) if not self.showing2 else "",
-                    "", pic, "", "B undo" if wide else "")
-        for i in range(8):
-            if i != self.timer_row():
-                hud.line(i, rows[i])
-        self.draw_timer()
+    # --- HUD, LEDs, stats, rules: puzzle_hud.py (bound here as class attributes) -------------
+    stats = _HUD.stats
+    rules = _HUD.rules
+    show_leds = _HUD.show_leds
+    timer_row = _HUD.timer_row
+    draw_timer = _HUD.draw_timer
+    ger_name = _HUD.ger_name
+    draw_hud = _HUD.draw_hud

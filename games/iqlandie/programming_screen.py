@@ -1,0 +1,86 @@
+"""iQLANDIE Programming task screen: point at the field where the robot stops."""
+import displayio
+
+from handheld import buttons as B
+from handheld.gfx import palette, cached
+from games.iqlandie import tasks
+from games.iqlandie import task_tiles as T
+from games.iqlandie.task_screens import TaskScene, _set, grid_step
+
+PROG_NAMES = ("Red", "Blue", "Green", "Yellow", "Circle", "Square", "Triang", "Cross")
+LIST_COL = 11
+
+
+class ProgrammingScene(TaskScene):
+    TOPIC = tasks.PROGRAMMING
+    HELP = ("The robot starts on its field. Each command turns it toward a side's colour "
+            "(straight move) or a corner's symbol (diagonal move), then moves it that many "
+            "fields. Put the cursor on the field where it stops and press A twice.")
+
+    def __init__(self, app, task, label, on_done):
+        TaskScene.__init__(self, app, task, label, on_done)
+        sheet = cached("iq-prog", T.programming)
+        self.board = displayio.TileGrid(sheet, pixel_shader=palette(), width=8, height=8,
+                                        tile_width=8, tile_height=8, x=0, y=0)
+        self.icons = displayio.TileGrid(sheet, pixel_shader=palette(), width=1, height=5,
+                                        tile_width=8, tile_height=8,
+                                        x=1 + LIST_COL * 6, y=8)
+        self.group.append(self.board)
+        self.group.append(self.icons)
+        b = self.board
+        for i in range(6):
+            _set(b, i + 1, 0, T.PG_SIDE + 0 * 4 + task.sides[0])
+            _set(b, 7, i + 1, T.PG_SIDE + 1 * 4 + task.sides[1])
+            _set(b, i + 1, 7, T.PG_SIDE + 2 * 4 + task.sides[2])
+            _set(b, 0, i + 1, T.PG_SIDE + 3 * 4 + task.sides[3])
+        # corners NE, SE, SW, NW
+        _set(b, 7, 0, T.PG_CORNER + task.corners[0])
+        _set(b, 7, 7, T.PG_CORNER + task.corners[1])
+        _set(b, 0, 7, T.PG_CORNER + task.corners[2])
+        _set(b, 0, 0, T.PG_CORNER + task.corners[3])
+        self.cursor = self.answer
+        for c in range(36):
+            self.draw_cell(c)
+        self.text.write(LIST_COL, 0, label)
+        n = task.ncmd
+        for i in range(5):
+            if i < n:
+                tgt = task.prog[2 * i]
+                _set(self.icons, 0, i, T.PG_SWATCH + tgt if tgt < 4 else T.PG_CORNER + tgt - 4)
+                self.text.write(LIST_COL + 2, i + 1, "%d %s" % (task.prog[2 * i + 1],
+                                                               PROG_NAMES[tgt]))
+            else:
+                _set(self.icons, 0, i, T.PG_BLANK)
+        self.draw_prompt()
+        self.show_leds()
+
+    def show_leds(self):
+        from games.iqlandie import pieces as P
+        leds = self.app.leds
+        for i in range(min(4, leds.n)):
+            r, g, b = P.RGB[T.PROG_COLOUR[self.task.sides[i]]]
+            leds.set(i, r << 16 | g << 8 | b)
+
+    def draw_cell(self, c):
+        tile = T.PG_ROBOT if c == self.task.start else T.PG_EMPTY
+        if c == self.cursor:
+            tile += T.PG_INV
+        _set(self.board, 1 + c % 6, 1 + c // 6, tile)
+
+    def draw_prompt(self):
+        self.text.write(LIST_COL, 7, "A again!  " if self.armed else "A: here   ")
+
+    def handle(self, button, kind):
+        if button == B.A:
+            if kind == B.PRESS:
+                self.arm_or_hand_in()
+            return
+        self.disarm()
+        c = self.cursor
+        n = grid_step(c, button)
+        if n < 0:
+            return
+        self.cursor = n
+        self.answer = self.cursor
+        self.draw_cell(c)
+        self.draw_cell(self.cursor)

@@ -1,0 +1,63 @@
+"""iQLANDIE screen parts shared by the table and the phase screens: art, colours, names, grids."""
+import displayio
+
+from handheld.gfx import palette, unit_palette, cached
+from games.iqlandie import pieces as P
+from games.iqlandie import tiles as T
+
+CRIT_SHORT = ("Col", "2nd", "Gap", "Shp", "Rob", "Lin", "Pair", "1st")
+CRIT_HELP = ("1/sq top col", "2/sq 2nd col", "3 per gap", "3 per shape", "3/robot pair",
+             "3/2-col line")
+TOPIC_SHORT = ("Bio", "Prog", "Optic", "Space")
+PX = 2                    # the big exhibit's top-left pixel (placement, jokers)
+PY = 8                    # on a page: a one-cell move touches the fewest pages
+HUD_COL = 8               # text column of the HUD beside it
+BLANK = T.BIG_BLANK
+
+
+def sheets():
+    return cached("iqlandie", T.make_sheets)
+
+
+def rgb(colour):
+    r, g, b = P.RGB[colour]
+    return r << 16 | g << 8 | b
+
+
+def ds_text(ds):
+    return "%d.%d" % (ds // 10, ds % 10)
+
+
+def humans(kinds):
+    n = 0
+    for k in kinds:
+        n += k == 0
+    return n
+
+
+def name_of(kinds, p, short=False):
+    """'You' with one human, else P1..P4 for humans and C2 / CPU 2 for the CPUs."""
+    if kinds[p] == 0:
+        return "You" if humans(kinds) == 1 else "P%d" % (p + 1)
+    return ("C%d" if short else "CPU %d") % (p + 1)
+
+
+def pair_text(g, p):
+    return "%s+%s" % (P.COLOUR_NAMES[g.pair[2 * p]], P.COLOUR_NAMES[g.pair[2 * p + 1]])
+
+
+def _grid(sheet, w, h, x, y, cell, transparent=False):
+    return displayio.TileGrid(sheet, pixel_shader=unit_palette() if transparent else palette(),
+                              width=w, height=h, tile_width=cell, tile_height=cell, x=x, y=y)
+
+
+def _frame(x, y, w, h):
+    """A see-through rectangle outline (an exhibition's border)."""
+    bmp = displayio.Bitmap(w, h, 3)
+    for i in range(w):
+        bmp[i, 0] = 1
+        bmp[i, h - 1] = 1
+    for i in range(h):
+        bmp[0, i] = 1
+        bmp[w - 1, i] = 1
+    return displayio.TileGrid(bmp, pixel_shader=unit_palette(), x=x, y=y)

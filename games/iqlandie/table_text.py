@@ -1,0 +1,67 @@
+"""iQLANDIE table text (GameScene methods, bound in screens.py): player rows, event lines."""
+from handheld import font
+from games.iqlandie import game as G
+from games.iqlandie import pieces as P
+from games.iqlandie import exhibits as X
+from games.iqlandie.screen_common import ds_text
+
+
+def note(self, line):
+    self.events[0] = self.events[1]
+    self.events[1] = self.events[2]
+    self.events[2] = line
+    self.redraw()
+
+
+def redraw(self):
+    g = self.g
+    t = self.text
+    rnd = min(g.round + 1, G.ROUNDS)
+    topic = G.TOPIC_NAMES[g.topic] if g.topic >= 0 and g.phase < G.END else ""
+    if g.phase >= G.END:
+        topic = "Game end"
+    self.title_line("Round %d/%d" % (rnd, G.ROUNDS), right=topic)
+    totals = self.totals()
+    for p in range(4):
+        if p >= g.players:
+            t.line(1 + p, "")
+            continue
+        mark = font.ARROW_RIGHT if p == g.turn else " "
+        status = ""
+        if g.phase == G.SOLVE:
+            if g.reported[p]:
+                status = (font.CHECK if g.correct[p] else font.CROSS) + ds_text(g.times[p])
+            else:
+                status = "solves" if p == g.turn else ""
+        elif g.phase == G.CHOOSE and p == g.chooser:
+            status = "picks"
+        elif g.phase == G.DRAFT and p == g.turn:
+            status = "drafts"
+        elif g.phase == G.PLACE and p == g.turn:
+            status = "places"
+        if status and self.kinds[p] and p == g.turn:
+            status += font.ELLIPSIS         # the CPU is thinking
+        left = "%s%-4s%3dpt %s%d" % (mark, self.name(p, True), totals[p], font.STAR,
+                                   g.firsts[p])
+        t.line(1 + p, left, right=status)
+    for i in range(3):
+        t.line(5 + i, self.events[i])
+
+
+def describe(self, a, p):
+    g = self.g
+    who = self.name(p, True)
+    k = a[0]
+    if k == G.A_TOPIC:
+        return "%s chose %s" % (who, G.TOPIC_NAMES[a[1]])
+    if k == G.A_REPORT:
+        return "%s %s %ss" % (self.name(a[1], True), "solved" if a[3] else "wrong",
+                               ds_text(a[2]))
+    if k == G.A_TAKE:
+        return "%s took %s" % (who, P.name(g.offer(g.topic)[a[1]]))
+    if k == G.A_PLACE:
+        code = g.hand(p)[a[1]]
+        return "%s put %s>%s" % (who, P.SHAPE_NAMES[P.shape_of(code)], X.EXH_NAMES[a[2]])
+    if k == G.A_JOKER:
+        return "%s joker=%s" % (self.name(a[1], True), P.COLOUR_NAMES[a[3]])
+    return ""

@@ -1,0 +1,172 @@
+"""MobGer Engine methods (bound in engine.py): a new game, a start position, restart."""
+
+from games.mobger.options import make_order
+from games.mobger.constants import (GOAL_B, K_JOKER, MAX_CELLS, MAX_GERS, NONE, O_CUBOID, O_DEF_CW,
+                                    O_FF_CW, R_NONE)
+
+
+def _setup(self, opts):
+    opts.validate()
+    self.opts = opts
+    self.w = opts.width
+    self.h = opts.height
+    self.ncells = self.w * self.h
+    self.house = opts.house_cell()
+    self.n = opts.gers
+    self.refl = bool(opts.reflect_borders)
+    self.rgers = bool(opts.reflect_gers)
+    self.special = bool(opts.black_special)
+    self.goal = opts.goal
+    self.ndirs = 8 if opts.dirset else 4
+    self.maxatt = 2 * self.ncells + 1
+    o = make_order(opts)
+    for i in range(MAX_GERS):
+        self.order[i] = o[i] if i < self.n else 0
+    for i in range(len(self.memo)):
+        self.memo[i] = 0
+    self.owned[0] = (self.n - 1 + 1) // 2  # ranks 1, 3, 5 ..
+    self.owned[1] = (self.n - 1) // 2  # ranks 2, 4 ..
+    s = opts.seed ^ 0x5A5A
+    self.jseed = s if s else 0xACE1
+
+
+def _clear_board(self):
+    for c in range(MAX_CELLS):
+        self.obj[c] = 0
+        self.occ[c] = 0
+    for r in range(MAX_GERS):
+        self.pos[r] = NONE
+        self.dir[r] = 0
+        self.kind[r] = 0
+
+
+def _start(self):
+    """Arrays are set: remember the start, reset the game state."""
+    self.nff = 0
+    for c in range(self.ncells):
+        self.occ[c] = 0
+        if self.obj[c] >= O_FF_CW:
+            self.ffc[self.nff] = c
+            self.nff += 1
+    for r in range(MAX_GERS):
+        if r < self.n and self.pos[r] != NONE:
+            self.occ[self.pos[r]] = r + 1
+        self.spos[r] = self.pos[r]
+        self.sdir[r] = self.dir[r]
+        self.skind[r] = self.kind[r]
+    for c in range(MAX_CELLS):
+        self.sobj[c] = self.obj[c]
+    self.nactions = 0
+    self.low = 0
+    self.score[0] = self.sscore[0]
+    self.score[1] = self.sscore[1]
+    self.quiet = 0
+    self.win = -1
+    self.reason = R_NONE
+    self.jrng = self.jseed
+    self.anim_n = 0
+    self.anim_removed = NONE
+    self.anim_joker = NONE
+    self.hsh = self._hash()
+    self._check_end(-1)
+
+
+def new_game(self, opts):
+    """A seeded random start: Black Ger in the House, objects and the other Gers on random
+    free fields with random directions, each Ger placed where the House is reachable."""
+    from handheld.rng import Rng
+    opts = opts.copy()
+    self._setup(opts)
+    rng = Rng(opts.seed * 2654435761 + 12345)
+    for attempt in range(40):
+        self._place(rng)
+        self._start()
+        if self.win < 0:
+            break
+
+
+def _place(self, rng):
+    opts = self.opts
+    self._clear_board()
+    for i in range(len(self.memo)):
+        self.memo[i] = 0
+    W = self.w
+    cells = self.ncells
+    hs = self.house
+    # objects: not on the House nor next to it (a column beside the House would seal a side)
+    counts = ((O_CUBOID, opts.cuboids), (O_DEF_CW, opts.deflectors), (O_FF_CW, opts.flipflaps))
+    for kind, cnt in counts:
+        k = 0
+        while k < cnt:
+            c = rng.below(cells)
+            dx = c % W - hs % W
+            dy = c // W - hs // W
+            if self.obj[c] or (-1 <= dx <= 1 and -1 <= dy <= 1):
+                continue
+            self.obj[c] = kind + (rng.below(2) if kind != O_CUBOID else 0)
+            k += 1
+    step = 2 if self.ndirs == 4 else 1
+    self.pos[0] = hs
+    self.occ[hs] = 1
+    d0 = rng.below(self.ndirs)
+    for k in range(self.ndirs):  # a direction that lets the Black Ger come home
+        self.dir[0] = ((d0 + k) % self.ndirs) * step
+        if not self._stuck_state(hs, self.dir[0], 1 if self.special else 0):
+            break
+    for r in range(1, self.n):
+        placed = False
+        for tries in range(60):
+            c = rng.below(cells)
+            if c == hs or self.obj[c] or self.occ[c]:
+                continue
+            placed = True
+            self.pos[r] = c
+            self.dir[r] = rng.below(self.ndirs) * step
+            if not self._stuck_state(c, self.dir[r], 0):
+                break
+        if not placed:  # crowded board: first free field
+            for c in range(cells):
+                if c != hs and not self.obj[c] and not self.occ[c]:
+                    self.pos[r] = c
+                    self.dir[r] = 0
+                    break
+        self.occ[self.pos[r]] = r + 1
+    if opts.joker:
+        self.kind[1 + rng.below(self.n - 1)] = K_JOKER
+    self.sscore[0] = self.sscore[1] = 0
+
+
+def load_position(self, opts, rows):
+    """Start from a position text (board.py format); the House comes from an `H.` field when
+    there is one, else from opts. Goal B scores count the Gers already removed."""
+    from games.mobger.board import parse_position
+    opts = opts.copy()
+    opts.validate()
+    pos, dr, kind, obj, house = parse_position(rows, opts)
+    if opts.house is not None or house != opts.house_cell():
+        opts.house = house
+    self._setup(opts)
+    self._clear_board()
+    for r in range(opts.gers):
+        self.pos[r] = pos[r]
+        self.dir[r] = dr[r]
+        self.kind[r] = kind[r]
+    for c in range(self.ncells):
+        self.obj[c] = obj[c]
+    self.sscore[0] = self.sscore[1] = 0
+    if self.goal == GOAL_B:
+        for r in range(1, self.n):
+            if pos[r] == NONE:
+                self.sscore[(r + 1) & 1] += 1
+    self._start()
+
+
+def restart(self):
+    """Back to the start position (undo may not reach it: the log is a ring)."""
+    for r in range(MAX_GERS):
+        self.pos[r] = self.spos[r]
+        self.dir[r] = self.sdir[r]
+        self.kind[r] = self.skind[r]
+    for c in range(MAX_CELLS):
+        self.obj[c] = self.sobj[c]
+    self._start()
