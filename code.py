@@ -1,6 +1,16 @@
 """Device entry: build the hardware, hand the registered games to the launcher, run."""
+import os
+
+# HANDHELD_HEAP_RESERVE = N (settings.toml, for measuring): N bytes held from the first moment,
+# so a session that still plays proves every screen left at least N bytes free.
+_reserve = os.getenv("HANDHELD_HEAP_RESERVE")
+_ballast = bytearray(_reserve) if isinstance(_reserve, int) and _reserve > 0 else None
+
 from handheld.hardware import DeviceHardware
 from handheld.app import App
 from games import GAMES
 
-App(DeviceHardware(), GAMES).run()
+_hw = DeviceHardware()
+if _ballast is not None:
+    _hw.log("heap: reserve=%d" % len(_ballast))
+App(_hw, GAMES).run()

@@ -1,8 +1,11 @@
-"""The game registry: a new game is one folder plus one line here."""
-import games.whirly
-import games.mentaliq
-import games.gravity
-import games.mobger
-import games.iqlandie
+"""The game registry: a new game is one folder plus one line here (its ID and its NAME as the
+launcher lists it; the package itself is imported only when the game is opened)."""
+from handheld.entry import LazyGame
 
-GAMES = [games.whirly, games.mentaliq, games.gravity, games.mobger, games.iqlandie]
+GAMES = [
+    LazyGame("whirly", "Whirly"),
+    LazyGame("mentaliq", "Mental IQ+"),
+    LazyGame("gravity", "Gravity room"),
+    LazyGame("mobger", "MobGer"),
+    LazyGame("iqlandie", "iQLANDIE"),
+]

@@ -97,9 +97,15 @@ class HostHardware:
         self.nvm = nvm if nvm is not None else bytearray(b"\xff" * NVM_SIZE)
         self.levels_root = levels_root or os.path.join(REPO, "levels")
         self.clock = 0
+        self.console = []
+        self.heap_log = False   # gc.mem_free() is MicroPython's; the device log is the truth
 
     def new_event(self):
         return Event()
+
+    def log(self, line):
+        """Console lines (errors): kept for tests, as the device's serial console shows them."""
+        self.console.append(line)
 
     def save_record(self, game_id, text):
         """Keep a finished match's record; with records_dir also as a numbered file there."""

@@ -161,7 +161,9 @@ class Rig:
         self.i2c_error = None
         self.neopixel_error = None
         self.nvm = bytearray(b"\xff" * 4096)
-        self.runtime = types.SimpleNamespace(autoreload=True)
+        self.runtime = types.SimpleNamespace(autoreload=True, serial_connected=True)
+        self.sleep_memory = bytearray(256)
+        self.reloads = 0
         self.i2c = None
         self.keys = None
         self.pixels = None
@@ -213,9 +215,13 @@ class Rig:
             "keypad": types.SimpleNamespace(Keys=Keys, Event=Event),
             "neopixel": types.SimpleNamespace(NeoPixel=NeoPixel),
             "microcontroller": types.SimpleNamespace(nvm=self.nvm, Pin=Pin),
-            "supervisor": types.SimpleNamespace(runtime=self.runtime),
+            "supervisor": types.SimpleNamespace(runtime=self.runtime, reload=self.reload),
+            "alarm": types.SimpleNamespace(sleep_memory=self.sleep_memory),
         }
         return fakes
+
+    def reload(self):
+        self.reloads += 1
 
     def getenv(self, real):
         def getenv(name, default=None):
@@ -334,7 +340,7 @@ def test_default_pins_exist_on_a_pico_and_modules_are_built_in():
     assert set(hardware.DEFAULTS["HANDHELD_BUTTONS"].split(",")) <= pins
     modules = pico_modules()
     for name in ("board", "busio", "displayio", "i2cdisplaybus", "busdisplay", "keypad",
-                 "keypad.Keys", "microcontroller", "supervisor", "neopixel_write",
+                 "keypad.Keys", "microcontroller", "supervisor", "alarm", "neopixel_write",
                  "adafruit_pixelbuf", "nvm", "os.getenv", "time"):
         assert name in modules, name
 
@@ -425,6 +431,61 @@ def test_board_without_nvm_gives_none(rig):
     assert hw.nvm is None
 
 
+def test_fresh_start_reloads_code_py_and_the_next_start_lands_where_it_asked_once(rig):
+    hw = rig.start()
+    assert hw.landing() == 0                      # power-on: the title
+    hw.fresh_start(2)
+    assert rig.reloads == 1
+    displayio.release_displays()
+    again = hardware.DeviceHardware()             # code.py runs again, sleep memory kept
+    assert again.landing() == 2
+    assert again.landing() == 0                   # read once: a reset later opens the title
+
+
+def test_sleep_memory_noise_at_power_on_is_not_a_landing(rig):
+    rig.sleep_memory[0:2] = b"\x5a\x02"
+    assert rig.start().landing() == 0
+
+
+def test_without_sleep_memory_there_is_no_fresh_start(rig, monkeypatch):
+    hw = rig.start()
+    monkeypatch.delitem(sys.modules, "alarm")
+    monkeypatch.setattr("builtins.__import__", _refusing("alarm"))
+    assert hw.fresh_start(2) is None and rig.reloads == 0
+    assert hw.landing() == 0
+
+
+def _refusing(name):
+    real = __import__
+
+    def imp(module, *args, **kwargs):
+        if module == name:
+            raise ImportError("no module named " + name)
+        return real(module, *args, **kwargs)
+    return imp
+
+
+def test_console_lines_wait_for_the_usb_console(rig, capsys):
+    rig.runtime.serial_connected = False
+    hw = rig.start()
+    capsys.readouterr()
+    hw.log("heap: free=1 scene=TitleMenu depth=1")
+    assert capsys.readouterr().out == ""
+    rig.runtime.serial_connected = True
+    hw.log("heap: free=2 scene=GameList depth=2")
+    assert capsys.readouterr().out.splitlines() == ["heap: free=1 scene=TitleMenu depth=1",
+                                                    "heap: free=2 scene=GameList depth=2"]
+
+
+def test_heap_log_is_off_by_default(rig):
+    assert rig.start().heap_log is False
+
+
+def test_heap_log_setting_switches_it_on(rig):
+    rig.settings["HANDHELD_HEAP_LOG"] = 1
+    assert rig.start().heap_log is True
+
+
 def test_new_event_is_a_keypad_event(rig):
     hw = rig.start()
     event = hw.new_event()
@@ -433,7 +494,7 @@ def test_new_event_is_a_keypad_event(rig):
 
 # --- every CircuitPython name hardware.py uses exists in circuitpython-stubs ------------------
 BUILTIN = ("board", "busio", "displayio", "i2cdisplaybus", "keypad", "microcontroller",
-           "supervisor")
+           "supervisor", "alarm")
 
 
 def hardware_uses():
@@ -466,7 +527,8 @@ def hardware_uses():
 def test_hardware_uses_only_names_that_exist_in_circuitpython_stubs():
     chains, _calls = hardware_uses()
     expected = {"keypad.Keys", "keypad.Event", "busio.I2C", "i2cdisplaybus.I2CDisplayBus",
-                "microcontroller.nvm", "supervisor.runtime.autoreload", "displayio.release_displays"}
+                "microcontroller.nvm", "supervisor.runtime.autoreload", "displayio.release_displays",
+                "supervisor.reload", "alarm.sleep_memory"}
     assert expected <= chains
     for dotted in sorted(chains):
         module, rest = dotted.split(".", 1)

@@ -102,8 +102,9 @@ def board(text):
 
 
 def direct(game, text=EIGHT, kinds=(HUMAN, HUMAN), seed=7):
-    """A session with a match pushed straight onto the stack (no menus)."""
+    """A session with a match pushed straight over the game list (as a game's menu would)."""
     s = boot(game)
+    s.keys("A")
     e = Engine()
     e.new_game(board(text), len(kinds))
     m = S.GravityScene(s.app, game, e, list(kinds), seed)

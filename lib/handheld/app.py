@@ -7,6 +7,15 @@ from handheld.leds import Leds
 from handheld.progress import Settings, CONTRAST_LEVELS
 from handheld.store import Store
 from handheld import scenes
+from handheld import memory
+
+# Held from boot and let go only to draw the out-of-memory page, so that page can always be drawn.
+RESCUE_BYTES = 3072
+# Deeper than the game list means a game is open (its code and art are loaded).
+LAUNCHER_DEPTH = 2
+# Landing flag of a fresh start: the game was closed because the heap ran out.
+OUT_OF_MEMORY = 0x80
+CLOSED_FOR_MEMORY = "the game ran out of memory and was closed. Your progress is kept."
 
 try:
     from sys import print_exception as _print_exception
@@ -39,11 +48,18 @@ class App:
         self.packs = {}
         self._event = hw.new_event()
         self.owner = [None] * B.COUNT   # scene that got each button's last press
+        self.in_game = False
+        self.rescue = bytearray(RESCUE_BYTES)
+        self.heap_log = memory.HeapLog(hw.log) if getattr(hw, "heap_log", False) else None
         if hw.display is not None:
             hw.display.root_group = self.root
         self.apply_contrast()
         from handheld import launcher
-        launcher.start(self)
+        landing = getattr(hw, "landing", None)
+        landing = landing() if landing is not None else 0
+        launcher.start(self, landing & ~OUT_OF_MEMORY)
+        if landing & OUT_OF_MEMORY:
+            self.push(scenes.error_page(self, "Out of memory", CLOSED_FOR_MEMORY))
 
     # --- scene stack ---------------------------------------------------------------
     def top(self):
@@ -51,11 +67,18 @@ class App:
 
     def push(self, scene):
         if self.stack:
+            self.stack[-1].on_cover()
             self.root.remove(self.stack[-1].group)
         self.stack.append(scene)
         self.root.append(scene.group)
+        if len(self.stack) > LAUNCHER_DEPTH:
+            self.in_game = True
 
     def pop(self):
+        self._pop()
+        self._left_game()
+
+    def _pop(self):
         if len(self.stack) <= 1:
             return
         scene = self.stack.pop()
@@ -63,6 +86,16 @@ class App:
         self.root.remove(scene.group)
         self.root.append(self.stack[-1].group)
         self.stack[-1].on_show()
+
+    def _left_game(self):
+        """Back on the launcher from a game: the device starts afresh (every byte back), the
+        simulator unloads the game's code and caches."""
+        if self.in_game and len(self.stack) <= LAUNCHER_DEPTH:
+            self.in_game = False
+            fresh_start = getattr(self.hw, "fresh_start", None)
+            if fresh_start is not None:
+                fresh_start(len(self.stack) | (OUT_OF_MEMORY if self.rescue is None else 0))
+            memory.free_games(self)
 
     def replace(self, scene):
         old = self.stack.pop()
@@ -74,7 +107,8 @@ class App:
     def pop_to(self, scene):
         """Pop until `scene` is on top (it must be on the stack)."""
         while len(self.stack) > 1 and self.stack[-1] is not scene:
-            self.pop()
+            self._pop()
+        self._left_game()
 
     def home(self):
         """Back to the launcher's first screen, from anywhere."""
@@ -101,10 +135,36 @@ class App:
 
     # --- the loop ------------------------------------------------------------------
     def show_error(self, where, exc):
-        """Anything a scene throws becomes a readable screen; the launcher keeps running."""
+        """Anything a scene throws becomes a readable screen; the launcher keeps running.
+        Out of memory, the game is closed first (home frees its code) and the page is drawn
+        in the memory held for it."""
         _print_exception(exc)
+        getattr(self.hw, "log", print)("error: %s: %s: %s" % (where, type(exc).__name__, exc))
         self.buttons.release_all()
-        self.push(scenes.error_page(self, where, "%s: %s" % (type(exc).__name__, exc)))
+        if isinstance(exc, MemoryError):
+            self.rescue = None
+            try:
+                self.home()
+            except Exception:  # a scene's on_leave failing too: drop the rest by force
+                del self.stack[1:]
+                while len(self.root):
+                    self.root.pop()
+                self.root.append(self.stack[0].group)
+                self.in_game = False
+                memory.free_games(self)
+            reason = where + ": " + CLOSED_FOR_MEMORY
+            where = "Out of memory"
+        else:
+            reason = "%s: %s" % (type(exc).__name__, exc)
+        try:
+            self.push(scenes.error_page(self, where, reason))
+        except MemoryError:
+            self.home()
+        if self.rescue is None:
+            try:
+                self.rescue = bytearray(RESCUE_BYTES)
+            except MemoryError:
+                pass
 
     def dispatch(self, button, kind):
         if button == B.START and kind == B.LONG:
@@ -139,9 +199,18 @@ class App:
         self.leds.tick(now)
         if self.hw.display is not None:
             self.hw.display.refresh()
+        if self.heap_log is not None:
+            self.heap_log.tick(self, now)
 
     def run(self):
+        """Forever: nothing a game does may end code.py and leave a dead handheld."""
         hw = self.hw
         while True:
-            self.step(hw.ticks_ms())
+            try:
+                self.step(hw.ticks_ms())
+            except Exception as exc:  # e.g. out of memory while drawing an error page
+                try:
+                    self.show_error("While running", exc)
+                except Exception:
+                    self.home()
             hw.idle()

@@ -1,5 +1,5 @@
-"""A game package's entry points, imported on first use: the launcher imports every registered
-game at boot and should not pay for their menus, scenes and engines until one is played."""
+"""Games and their entry points, imported on first use: the launcher lists every registered
+game and should not pay for their packages, menus, scenes and engines until one is played."""
 import sys
 
 
@@ -20,3 +20,27 @@ def lazy(module, name):
     def call(*args):
         return _load(module, name)(*args)
     return call
+
+
+class LazyGame:
+    """A registered game known by its id and name until it is opened. The launcher lists every
+    game, but only the one being played needs its package in the heap (~3 KB each); the others
+    stay on the drive. Any other attribute imports the package (games.<id>) and reads it there."""
+
+    def __init__(self, game_id, name):
+        self.ID = game_id
+        self.NAME = name
+        self.package = "games." + game_id
+        self._module = None
+
+    def module(self):
+        if self._module is None:
+            self._module = __import__(self.package, None, None, ["ID"])
+        return self._module
+
+    def forget(self):
+        """Drop the package (memory.free_games unloads it): it is imported again when opened."""
+        self._module = None
+
+    def __getattr__(self, name):
+        return getattr(self.module(), name)

@@ -56,6 +56,11 @@ def forget(key):
     _sheets.pop(key, None)
 
 
+def forget_all():
+    """Drop every cached sheet (the player left the game that drew them)."""
+    _sheets.clear()
+
+
 def unload(names):
     """Free modules that one screen needed (`package.module` names): their code, the package's
     reference and, with gc, their heap; the next import compiles them again."""

@@ -17,8 +17,11 @@ DEFAULTS = {
     "HANDHELD_BUTTONS": "GP10,GP11,GP12,GP13,GP14,GP15,GP16,GP17",
     "HANDHELD_LED_PIN": "GP18",
     "HANDHELD_LED_COUNT": 4,
+    "HANDHELD_HEAP_LOG": 0,
+    "HANDHELD_HEAP_RESERVE": 0,   # read by code.py before anything else is imported
 }
 BUTTON_ORDER = "UP,DOWN,LEFT,RIGHT,A,B,START,SELECT"
+_LANDING_MARK = 0xA7   # alarm.sleep_memory[0]: [1] says where a fresh start opens
 
 
 def setting(name):
@@ -57,11 +60,55 @@ class DeviceHardware:
                 raise AttributeError
         except AttributeError:
             self.nvm = None
+        self.heap_log = bool(setting("HANDHELD_HEAP_LOG"))
+        self._runtime = None
+        self._pending = []
         try:
             import supervisor
+            self._runtime = supervisor.runtime
             supervisor.runtime.autoreload = False  # copying a pack over USB must not end the game
         except (ImportError, AttributeError):
             pass
+
+    def landing(self):
+        """The launcher depth a fresh start asked to open (0: the title), read once."""
+        try:
+            import alarm
+            mem = alarm.sleep_memory
+            if mem[0] == _LANDING_MARK:
+                mem[0] = 0
+                return mem[1]
+        except (ImportError, AttributeError, IndexError, NotImplementedError):
+            pass
+        return 0
+
+    def fresh_start(self, depth):
+        """Leave a game on a fresh heap: code.py starts again (in ~10 ms, plus its imports) and
+        opens the launcher at `depth`. Unloading modules cannot give back what they interned
+        (names, strings: ~8 KB for Whirly), a fresh start gives back everything. Returns only
+        when the board cannot do it."""
+        try:
+            import alarm
+            import displayio
+            import supervisor
+            alarm.sleep_memory[1] = depth
+            alarm.sleep_memory[0] = _LANDING_MARK
+        except (ImportError, AttributeError, IndexError, NotImplementedError):
+            return
+        displayio.release_displays()   # the panel keeps its picture until code.py redraws it
+        supervisor.reload()
+
+    def log(self, line):
+        """A console line. Lines from before the USB console is up are held (a few), not lost."""
+        pending = self._pending
+        if self._runtime is not None and not self._runtime.serial_connected:
+            if len(pending) < 8:
+                pending.append(line)
+            return
+        for held in pending:
+            print(held)
+        del pending[:]
+        print(line)
 
     def report(self, text):
         print("handheld:", text)

@@ -10,8 +10,11 @@ from handheld.packs import Pack, list_packs
 PRODUCT = "Puzzle Handheld"
 
 
-def start(app):
+def start(app, depth=1):
+    """The title; after a fresh start from a game (depth 2) the game list over it."""
     app.push(TitleMenu(app))
+    if depth >= 2:
+        app.push(GameList(app))
 
 
 class TitleMenu(Menu):
@@ -145,8 +148,17 @@ class PackList(Menu):
         self.app.packs.pop(self.game.ID, None)
         self.set_items(self.build(self.app))
 
+    def on_cover(self):
+        # While a pack is played, the other packs' indexes (1-2 KB each) are heap the level
+        # needs; they are read again on the way back.
+        self.items = []
+        self.app.packs.pop(self.game.ID, None)
+
     def on_show(self):
-        self.draw()
+        if self.items:
+            self.draw()
+        else:
+            self.set_items(self.build(self.app))
 
 
 def open_pack(app, game, pack, index=None, state=None):

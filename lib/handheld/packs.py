@@ -575,6 +575,10 @@ class LazyFormat:
         self._load = load
         self._real = None
 
+    def forget(self):
+        """Let the real format (and its game's parser modules) go until next used."""
+        self._real = None
+
     def __getattr__(self, name):
         if self._real is None:
             self._real = self._load()

@@ -25,6 +25,9 @@ class Scene:
     def on_show(self):
         """The scene is on top again (a scene above it was popped)."""
 
+    def on_cover(self):
+        """Another scene was pushed over this one: let go of what on_show can rebuild."""
+
     def on_leave(self):
         """The scene is about to be removed from the stack."""
 
