@@ -23,6 +23,7 @@ from host_sim.sh1106_bus import FakeI2C, RAM_COLUMNS
 from handheld import hardware
 
 HARDWARE_PY = hardware.__file__
+WIRING_PY = os.path.join(os.path.dirname(HARDWARE_PY), "wiring.py")
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUTTON_DEFAULTS = ["GP10", "GP11", "GP12", "GP13", "GP14", "GP15", "GP16", "GP17"]
 
@@ -499,8 +500,8 @@ BUILTIN = ("board", "busio", "displayio", "i2cdisplaybus", "keypad", "microcontr
 
 def hardware_uses():
     """-> (attribute chains like 'supervisor.runtime.autoreload', calls as (chain, ast.Call))."""
-    with open(HARDWARE_PY, encoding="utf-8") as f:
-        tree = ast.parse(f.read())
+    with open(HARDWARE_PY, encoding="utf-8") as f, open(WIRING_PY, encoding="utf-8") as g:
+        tree = ast.parse(f.read() + "\n" + g.read())
     chains, calls = set(), []
 
     def chain(node):
@@ -537,8 +538,8 @@ def test_hardware_uses_only_names_that_exist_in_circuitpython_stubs():
         # prefixes of a longer chain (supervisor.runtime) are checked as part of it
         assert resolve(stub_tree(module), rest) is not None, "%s is not in circuitpython-stubs" % dotted
     # and the methods it calls on its busio.I2C object
-    with open(HARDWARE_PY, encoding="utf-8") as f:
-        tree = ast.parse(f.read())
+    with open(HARDWARE_PY, encoding="utf-8") as f, open(WIRING_PY, encoding="utf-8") as g:
+        tree = ast.parse(f.read() + "\n" + g.read())
     methods = {n.attr for n in ast.walk(tree)
                if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "i2c"}
     assert {"try_lock", "scan", "unlock"} <= methods
@@ -561,8 +562,8 @@ def test_hardware_calls_fit_the_stub_signatures():
 
 
 def test_sh1106_and_neopixel_calls_fit_the_shipped_libraries():
-    with open(HARDWARE_PY, encoding="utf-8") as f:
-        tree = ast.parse(f.read())
+    with open(HARDWARE_PY, encoding="utf-8") as f, open(WIRING_PY, encoding="utf-8") as g:
+        tree = ast.parse(f.read() + "\n" + g.read())
     bus_display = constructor(stub_tree("busdisplay"), "BusDisplay")
     neopixel = library_signature(neopixel_source(), "NeoPixel")
     seen = set()

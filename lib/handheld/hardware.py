@@ -37,23 +37,18 @@ def setting(name):
     return value
 
 
-def pin(board, name, what):
-    try:
-        return getattr(board, name.strip())
-    except AttributeError:
-        raise ValueError("%s: no pin named %s on this board" % (what, name))
-
-
 class DeviceHardware:
     levels_root = "/levels"
 
     def __init__(self):
-        import board
         import microcontroller
         self.notices = []
-        self.display = self._display(board)
-        self.keys = self._keys(board)
-        self.pixels = self._pixels(board)
+        # Building the parts is code needed once: it leaves the heap when done.
+        from handheld import wiring
+        wiring.connect(self)
+        wiring = None
+        from handheld.gfx import unload
+        unload(("handheld.wiring",))
         try:
             self.nvm = microcontroller.nvm
             if self.nvm is None or len(self.nvm) < 4096:
@@ -109,61 +104,6 @@ class DeviceHardware:
             print(held)
         del pending[:]
         print(line)
-
-    def report(self, text):
-        print("handheld:", text)
-        self.notices.append(text)
-
-    def _display(self, board):
-        import displayio
-        displayio.release_displays()
-        try:
-            import busio
-            import i2cdisplaybus
-            from adafruit_displayio_sh1106 import SH1106
-            i2c = busio.I2C(pin(board, setting("HANDHELD_SCL"), "SCL"),
-                            pin(board, setting("HANDHELD_SDA"), "SDA"),
-                            frequency=setting("HANDHELD_I2C_FREQUENCY"))
-            address = setting("HANDHELD_DISPLAY_ADDRESS")
-            while not i2c.try_lock():
-                pass
-            found = i2c.scan()
-            i2c.unlock()
-            if address not in found:
-                i2c.deinit()  # free SDA/SCL
-                raise RuntimeError("no display at I2C address 0x%02x (found: %s); check SDA/SCL "
-                                   "wiring and HANDHELD_DISPLAY_ADDRESS" %
-                                   (address, ", ".join("0x%02x" % a for a in found) or "nothing"))
-            bus = i2cdisplaybus.I2CDisplayBus(i2c, device_address=address)
-            return SH1106(bus, width=128, height=64, colstart=setting("HANDHELD_COLSTART"),
-                          rotation=setting("HANDHELD_ROTATION"), auto_refresh=False)
-        except Exception as exc:  # the game can still run blind; say why on the console
-            self.report("display not available: %s" % exc)
-            return None
-
-    def _keys(self, board):
-        try:
-            import keypad
-            names = setting("HANDHELD_BUTTONS").split(",")
-            if len(names) != 8:
-                raise ValueError("HANDHELD_BUTTONS needs 8 pins in the order " + BUTTON_ORDER)
-            pins = [pin(board, n, "button") for n in names]
-            return keypad.Keys(pins, value_when_pressed=False, pull=True)
-        except Exception as exc:
-            self.report("buttons not available: %s" % exc)
-            return None
-
-    def _pixels(self, board):
-        try:
-            count = setting("HANDHELD_LED_COUNT")
-            if count <= 0:
-                return None
-            import neopixel
-            return neopixel.NeoPixel(pin(board, setting("HANDHELD_LED_PIN"), "LED"), count,
-                                     brightness=0.05, auto_write=False)
-        except Exception as exc:
-            self.report("LEDs not available: %s" % exc)
-            return None
 
     def new_event(self):
         import keypad
