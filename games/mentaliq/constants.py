@@ -45,7 +45,7 @@ EV_BRICK = 8  # the repulsor at b turns into a brick (a: the repulsor that cause
 EV_PLANE = 9  # Gwydyon changes plane a -> b
 EV_LOOP = 10  # the settle stopped at a repeated position
 
-UNDO_WORDS = 4000  # 8 KB: about 1300 plain steps or 800 pushes
+UNDO_WORDS = 1600  # 3.2 KB: about 520 plain steps or 320 pushes (the ring drops the oldest)
 SETTLE_MAX = 400  # vector steps in one settle (a loop stops earlier, at its first repeat)
 EVENTS_MAX = 64
 MAX_CELLS = 512  # 4 planes x 16 x 8

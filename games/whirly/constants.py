@@ -32,7 +32,7 @@ K_BLOCKED = 7  # last play() was refused
 MAX_W = 64  # map limits of a level
 MAX_H = 64
 
-UNDO_WORDS = 3000  # 6 KB: >= 1500 pushes or 3000 plain steps of undo
+UNDO_WORDS = 1200  # 2.4 KB: >= 600 pushes or 1200 plain steps of undo (the ring drops the oldest)
 
 
 def _entry_masks():
