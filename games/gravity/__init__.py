@@ -1,7 +1,6 @@
 """Gravity room: turn the room's gravity or lay your flow to bring your pawn onto the
 objective (seed 001). A match game: its own menu (new game, options), no level list."""
-from handheld.entry import entry, lazy
-from handheld.packs import LazyFormat
+from handheld.entry import entry, lazy, LazyFormat
 
 ID = "gravity"
 NAME = "Gravity room"

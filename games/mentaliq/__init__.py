@@ -1,5 +1,5 @@
 """Mental IQ+: the multi-plane pushing puzzle (seed 000)."""
-from handheld.packs import LazyFormat
+from handheld.entry import LazyFormat
 
 ID = "mentaliq"
 NAME = "Mental IQ+"

@@ -1,7 +1,6 @@
 """MobGer: the two-player Ger duel and its puzzles (seed 004). A match game with its own
 menu (duel options, puzzles, puzzles from a seed); the puzzle packs live in levels/mobger/."""
-from handheld.entry import entry, lazy
-from handheld.packs import LazyFormat
+from handheld.entry import entry, lazy, LazyFormat
 
 ID = "mobger"
 NAME = "MobGer"
@@ -31,7 +30,7 @@ PACK_FORMAT = LazyFormat(_pack_format)
 # The match frame's entry points (lib/handheld/match.py) and the puzzles' scene (the launcher's
 # level list), imported on first use.
 make_menu = entry(__name__, "menu", "make_menu")
-rematch = entry(__name__, "menu", "rematch")
-resume_match = entry(__name__, "menu", "resume_match")
+rematch = entry(__name__, "menu_extra", "rematch")
+resume_match = entry(__name__, "menu_extra", "resume_match")
 make_scene = entry(__name__, "menu", "make_puzzle_scene")
 record_text = lazy("games.mobger.engine", "record_text")

@@ -1,5 +1,5 @@
 """Whirly: generalised Sokoban with co-games (seed 003)."""
-from handheld.packs import LazyFormat
+from handheld.entry import LazyFormat
 
 
 def _pack_format():

@@ -44,3 +44,21 @@ class LazyGame:
 
     def __getattr__(self, name):
         return getattr(self.module(), name)
+
+
+class LazyFormat:
+    """A game's pack format, imported the first time it is used: load() returns the real one.
+    A game's package is light to import; its parser loads only when a pack is read."""
+
+    def __init__(self, load):
+        self._load = load
+        self._real = None
+
+    def forget(self):
+        """Let the real format (and its game's parser modules) go until next used."""
+        self._real = None
+
+    def __getattr__(self, name):
+        if self._real is None:
+            self._real = self._load()
+        return getattr(self._real, name)

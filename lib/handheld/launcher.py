@@ -5,7 +5,6 @@ from handheld.scenes import Menu, Item, TextPage, LevelList, error_page, confirm
 from handheld.progress import Progress, RESUME_KEY, MATCH_FILE, decode_resume, CONTRAST_LEVELS, \
     LED_LEVELS
 from handheld.buttons import REPEAT_NAMES
-from handheld.packs import Pack, list_packs
 
 PRODUCT = "Puzzle Handheld"
 
@@ -83,6 +82,7 @@ def packs_of(app, game):
     """[(filename, Pack or error text)], indexed once and cached until a rescan."""
     packs = app.packs.get(game.ID)
     if packs is None:
+        from handheld.packs import Pack, list_packs   # not resident for games without packs
         folder = app.hw.levels_root + "/" + game.ID
         packs = []
         for name in list_packs(folder):

@@ -565,21 +565,3 @@ def rle_expand(row):
 def rle_width(row):
     """Width of a (possibly run-length) row, trailing blanks not counted."""
     return len(rle_expand(row).rstrip())
-
-
-class LazyFormat:
-    """A game's pack format, imported the first time it is used: load() returns the real one.
-    The launcher imports every registered game at boot and should not pay for their parsers."""
-
-    def __init__(self, load):
-        self._load = load
-        self._real = None
-
-    def forget(self):
-        """Let the real format (and its game's parser modules) go until next used."""
-        self._real = None
-
-    def __getattr__(self, name):
-        if self._real is None:
-            self._real = self._load()
-        return getattr(self._real, name)
