@@ -508,7 +508,8 @@ def test_board_view_shows_every_players_exhibitions_and_breakdown():
     s.app.push(hub)
     s.keys("SELECT")
     bv = s.app.top()
-    assert isinstance(bv, S.BoardView) and bv.player == 0
+    from games.iqlandie.pause_menu import BoardView     # imported when SELECT opens it
+    assert isinstance(bv, BoardView) and bv.player == 0
     bd = g.score_breakdown(0)
     assert s.text()[7].endswith("=%d" % sum(bd))
     b = g.boards[0]
@@ -516,7 +517,7 @@ def test_board_view_shows_every_players_exhibitions_and_breakdown():
     for e in range(X.NEXH):
         for y in range(X.EXH_H[e]):
             for x in range(X.EXH_W[e]):
-                tile = bv.mini[S.BoardView.MX[e] + x, y]
+                tile = bv.mini[BoardView.MX[e] + x, y]
                 assert (tile == 1) == (b.colour_at(e, x, y) < 0)
     shot(s, "boards")
     s.keys("RIGHT")

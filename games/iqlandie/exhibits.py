@@ -25,17 +25,21 @@ ROBOT = 0x80
 
 
 def _offsets():
-    # per (shape, orient): cell index deltas for a width-4 and a width-5 grid
+    # per (shape, orient): cell index deltas for a width-4 and a width-5 grid, sorted; equal
+    # ones are one shared tuple (68 for the 160 entries: ~2.7 KB less heap on the device)
     out = []
+    known = {}
     for s in range(P.NSHAPES + 1):
         for o in range(8):
             cs = P.cells(s, o)
-            out.append(tuple(y * 4 + x for x, y in cs))
-            out.append(tuple(y * 5 + x for x, y in cs))
+            for w in (4, 5):
+                t = tuple(sorted(y * w + x for x, y in cs))
+                out.append(known.setdefault(t, t))
     return tuple(out)
 
 
 OFFS = _offsets()
+del _offsets
 
 # scratch buffers (one game computes at a time)
 _cnt = bytearray(8)
@@ -117,11 +121,12 @@ class Board:
         shape = code & 0x0F
         w = EXH_W[e]
         base = EXH_OFF[e] + y * w + x
-        ds = OFFS[(shape * 8 + o) * 2 + w - 4]
-        rc = P.ROBOT_CELL[shape] if code & 0x80 else -1
         cells = self.cells
-        for i in range(len(ds)):
-            cells[base + ds[i]] = (s + 1) | (ROBOT if i == rc else 0)
+        for d in OFFS[(shape * 8 + o) * 2 + w - 4]:
+            cells[base + d] = s + 1
+        if code & 0x80:
+            rx, ry = P.cells(shape, o)[P.ROBOT_CELL[shape]]
+            cells[base + ry * w + rx] = (s + 1) | ROBOT
         return s
 
     def unplace(self):

@@ -4,7 +4,7 @@ from handheld import font
 from handheld.scenes import TextScene, Menu, Item, TextPage, confirm
 from games.iqlandie import exhibits as X
 from games.iqlandie import tiles as T
-from games.iqlandie.screen_common import sheets, pair_text, _grid
+from games.iqlandie.screen_common import mini_sheet, pair_text, _grid
 
 
 class PauseMenu(Menu):
@@ -39,8 +39,7 @@ class BoardView(TextScene):
                     player = p
             player = max(0, player)
         self.player = player
-        big, ghost, mini = sheets()
-        self.mini = _grid(mini, 32, 5, 0, 17, T.MINI)
+        self.mini = _grid(mini_sheet(), 32, 5, 0, 17, T.MINI)
         self.group.append(self.mini)
         self.draw()
 

@@ -5,8 +5,9 @@ from handheld.scenes import TextScene
 from games.iqlandie import game as G
 from games.iqlandie import pieces as P
 from games.iqlandie import tiles as T
-from games.iqlandie.screen_common import sheets, rgb, _grid, BLANK
-from games.iqlandie.pause_menu import PauseMenu, BoardView
+from games.iqlandie.screen_common import (big_sheet, mini_sheet, rgb, _grid, pause, boards)
+
+BLANK = T.BIG_BLANK
 
 
 class DraftScreen(TextScene):
@@ -15,9 +16,8 @@ class DraftScreen(TextScene):
     def __init__(self, app, hub):
         TextScene.__init__(self, app)
         self.hub = hub
-        big, ghost, mini = sheets()
-        self.mini = _grid(mini, 32, 2, 0, 8, T.MINI)
-        self.big = _grid(big, 4, 2, 2, 24, T.CELL)
+        self.mini = _grid(mini_sheet(), 32, 2, 0, 8, T.MINI)
+        self.big = _grid(big_sheet(), 4, 2, 2, 24, T.CELL)
         self.big_blank = True
         self.group.append(self.mini)
         self.group.append(self.big)
@@ -118,6 +118,6 @@ class DraftScreen(TextScene):
                 self.app.push(self)     # the same player acts again: back to this screen
                 self.setup()
         elif button == B.START:
-            self.app.push(PauseMenu(self.app, self.hub))
+            pause(self.app, self.hub)
         elif button == B.SELECT:
-            self.app.push(BoardView(self.app, self.hub))
+            boards(self.app, self.hub)

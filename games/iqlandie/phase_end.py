@@ -6,9 +6,10 @@ from games.iqlandie import game as G
 from games.iqlandie import pieces as P
 from games.iqlandie import exhibits as X
 from games.iqlandie import tiles as T
-from games.iqlandie.screen_common import (sheets, rgb, _frame, _grid, CRIT_SHORT, PX, PY, HUD_COL,
-                                          BLANK)
-from games.iqlandie.pause_menu import PauseMenu, BoardView
+from games.iqlandie.screen_common import (big_sheet, ghost_sheet, pause, boards, rgb, _frame,
+                                          _grid, CRIT_SHORT, PX, PY, HUD_COL)
+
+BLANK = T.BIG_BLANK
 
 
 class JokerScreen(TextScene):
@@ -20,11 +21,10 @@ class JokerScreen(TextScene):
         self.player = player
         g = hub.g
         self.board = g.boards[player]
-        big, ghost, mini = sheets()
-        self.cells = _grid(big, 5, 5, PX, PY, T.CELL)
+        self.cells = _grid(big_sheet(), 5, 5, PX, PY, T.CELL)
         self.slot = g.jokers_pending(player)[0]
         e = self.board.exh[self.slot]
-        self.ghost = _grid(ghost, 5, 5, PX, PY, T.CELL, transparent=True)
+        self.ghost = _grid(ghost_sheet(), 5, 5, PX, PY, T.CELL, transparent=True)
         self.group.append(self.cells)
         self.group.append(_frame(PX - 2, PY - 1, X.EXH_W[e] * T.CELL + 4,
                                  X.EXH_H[e] * T.CELL + 2))
@@ -75,7 +75,7 @@ class JokerScreen(TextScene):
             self.app.pop()
             self.hub.act((G.A_JOKER, self.player, self.slot, self.colour))
         elif kind == B.PRESS and button == B.START:
-            self.app.push(PauseMenu(self.app, self.hub))
+            pause(self.app, self.hub)
 
 
 class ScoreScreen(TextScene):
@@ -139,12 +139,12 @@ class ScoreScreen(TextScene):
         elif kind != B.PRESS:
             return
         elif button == B.SELECT:
-            self.app.push(BoardView(self.app, self.hub))
+            boards(self.app, self.hub)
         elif button == B.A or button == B.START:
             hub = self.hub
             app = self.app
             items = [Item("Rematch", hub.new_game),
-                     Item("Look at boards", lambda: app.push(BoardView(app, hub))),
+                     Item("Look at boards", lambda: boards(app, hub)),
                      Item("Scores", app.pop),
                      Item("Game menu", hub.quit)]
             app.push(Menu(app, "Game over", items))

@@ -1,14 +1,16 @@
-"""iQLANDIE placement screens: a ghost piece on the big exhibit, its menu, the fallback."""
+"""iQLANDIE placement screens: a ghost piece on the big exhibit, its menu (the fallback screen,
+an InfoScreen, is in phase_round.py)."""
 from handheld import buttons as B
 from handheld.scenes import TextScene, Item
 from games.iqlandie import game as G
 from games.iqlandie import pieces as P
 from games.iqlandie import exhibits as X
 from games.iqlandie import tiles as T
-from games.iqlandie.screen_common import (sheets, rgb, _frame, _grid, CRIT_HELP, PX, PY, HUD_COL,
-                                          BLANK)
+from games.iqlandie.screen_common import (big_sheet, ghost_sheet, rgb, _frame, _grid, CRIT_HELP,
+                                          PX, PY, HUD_COL)
 from games.iqlandie.pause_menu import PauseMenu
-from games.iqlandie.phase_round import InfoScreen
+
+BLANK = T.BIG_BLANK
 
 
 class PlaceScreen(TextScene):
@@ -20,9 +22,8 @@ class PlaceScreen(TextScene):
         self.hub = hub
         g = hub.g
         self.board = g.boards[g.turn]
-        big, ghost, mini = sheets()
-        self.cells = _grid(big, 5, 5, PX, PY, T.CELL)
-        self.ghost = _grid(ghost, 5, 5, PX, PY, T.CELL, transparent=True)
+        self.cells = _grid(big_sheet(), 5, 5, PX, PY, T.CELL)
+        self.ghost = _grid(ghost_sheet(), 5, 5, PX, PY, T.CELL, transparent=True)
         self.group.append(self.cells)
         self.frames = []          # over the cells: the blank ones beyond the exhibit hide it
         for e in range(X.NEXH):
@@ -190,25 +191,3 @@ class PlaceMenu(PauseMenu):
     def place(self):
         if not self.scene.place():
             self.app.pop_to(self.scene)
-
-
-class FallbackScreen(InfoScreen):
-    """A piece that fits nowhere: a 1x1 of its colour instead, or discarded (explained)."""
-
-    def __init__(self, app, hub, piece):
-        g = hub.g
-        self.hub = hub
-        self.piece = piece
-        code = g.hand(g.turn)[piece]
-        mono = g.boards[g.turn].fits_anywhere(P.MONO)
-        lines = [P.name(code), "fits in none of your", "exhibitions."]
-        if mono:
-            lines += ["You take a 1x1 " + P.COLOUR_NAMES[P.colour_of(code)], "instead (no robot)",
-                      "and place it."]
-        else:
-            lines += ["Not even a 1x1 fits:", "the piece is lost."]
-        InfoScreen.__init__(self, app, "No room", lines, foot="A: OK")
-
-    def close(self):
-        self.app.pop()
-        self.hub.act((G.A_FALLBACK, self.piece))

@@ -1,50 +1,14 @@
-"""iQLANDIE round screens: topic choice, the privacy screen before a task, results, summary."""
+"""iQLANDIE round screens: topic choice and the privacy screen before a task (the results,
+summary and fallback screens are in phase_info.py)."""
 from handheld import buttons as B
 from handheld import font
-from handheld.scenes import TextScene, scrolled
+from handheld.scenes import TextScene
 from handheld.options import PLAYER_COLORS
 from games.iqlandie import game as G
 from games.iqlandie import pieces as P
 from games.iqlandie import tiles as T
-from games.iqlandie.screen_common import (sheets, ds_text, humans, pair_text, _grid,
+from games.iqlandie.screen_common import (mini_sheet, pause, boards, humans, pair_text, _grid,
                                           TOPIC_SHORT)
-from games.iqlandie.pause_menu import PauseMenu, BoardView
-
-
-class InfoScreen(TextScene):
-    """Title + lines; A (or B) closes it and runs on_close. UP/DOWN scroll long lists."""
-
-    def __init__(self, app, title, lines, on_close=None, foot="A: continue"):
-        TextScene.__init__(self, app)
-        self.title = title
-        self.lines = lines
-        self.foot = foot
-        self.on_close = on_close
-        self.top = 0
-        self.draw()
-
-    def draw(self):
-        self.title_line(self.title)
-        t = self.text
-        scrolled(t, self.lines, self.top, 1, 6)
-        t.line(7, self.foot, inverted=False)
-
-    def on_button(self, button, kind):
-        if kind == B.RELEASE or kind == B.LONG:
-            return
-        if button == B.DOWN and self.top + 6 < len(self.lines):
-            self.top += 1
-            self.draw()
-        elif button == B.UP and self.top > 0:
-            self.top -= 1
-            self.draw()
-        elif kind == B.PRESS and (button == B.A or button == B.B):
-            self.close()
-
-    def close(self):
-        self.app.pop()
-        if self.on_close:
-            self.on_close()
 
 
 class TopicScreen(TextScene):
@@ -55,8 +19,7 @@ class TopicScreen(TextScene):
         TextScene.__init__(self, app)
         self.hub = hub
         g = hub.g
-        big, ghost, mini = sheets()
-        self.mini = _grid(mini, 22, 8, self.OFFER_X, 8, T.MINI)
+        self.mini = _grid(mini_sheet(), 22, 8, self.OFFER_X, 8, T.MINI)
         self.group.append(self.mini)
         for t in range(G.TOPICS):
             x = 0
@@ -95,9 +58,9 @@ class TopicScreen(TextScene):
             self.app.pop()
             self.hub.act((G.A_TOPIC, self.cursor))
         elif button == B.START:
-            self.app.push(PauseMenu(self.app, self.hub))
+            pause(self.app, self.hub)
         elif button == B.SELECT:
-            self.app.push(BoardView(self.app, self.hub))
+            boards(self.app, self.hub)
 
 
 class ReadyScreen(TextScene):
@@ -129,50 +92,4 @@ class ReadyScreen(TextScene):
             self.app.pop()
             self.hub.start_task(self.player)
         elif button == B.START:
-            self.app.push(PauseMenu(self.app, self.hub))
-
-
-class ResultsScreen(InfoScreen):
-    """The round's finishing order: times, right/wrong, the first place's 2 points."""
-
-    def __init__(self, app, hub):
-        g = hub.g
-        lines = []
-        for i in range(g.players):
-            p = g.order[i]
-            mark = font.CHECK if g.correct[p] else font.CROSS
-            pts = " +2" if p == g.first else ""
-            lines.append("%d %-4s%6ss %s%s" % (i + 1, hub.name(p, True), ds_text(g.times[p]),
-                                               mark, pts))
-        if g.first < 0:
-            lines.append("Nobody right: no pts")
-        lines.append("Draft in this order.")
-        InfoScreen.__init__(self, app, "Round %d results" % (g.round + 1), lines,
-                            foot="A: to the draft")
-
-
-class SummaryScreen(InfoScreen):
-    """Between rounds: every player's points now and what the round added."""
-
-    def __init__(self, app, hub, rnd):
-        g = hub.g
-        totals = g.scores()
-        lines = []
-        for p in range(g.players):
-            gain = totals[p] - hub.round_start[p]
-            lines.append("%-4s %3d pts  %+d" % (hub.name(p, True), totals[p], gain))
-        hub.round_start = totals
-        if g.phase == G.CHOOSE:
-            lines.append("Next: %s picks" % hub.name(g.chooser, True))
-            foot = "A: next  SEL: boards"
-        else:
-            lines.append("All 12 rounds played.")
-            foot = "A: final scoring"
-        self.hub = hub
-        InfoScreen.__init__(self, app, "Round %d done" % (rnd + 1), lines, foot=foot)
-
-    def on_button(self, button, kind):
-        if button == B.SELECT and kind == B.PRESS:
-            self.app.push(BoardView(self.app, self.hub))
-            return
-        InfoScreen.on_button(self, button, kind)
+            pause(self.app, self.hub)

@@ -2,8 +2,9 @@
 screen before a task, round results, draft, placement with a ghost piece, fallback, summary,
 joker colours and the scoreboard, gathered from phase_*.py. Separate modules so their code can
 leave the heap while a task screen runs (GameScene.start_task, screens.PHASE_MODULES)."""
-from games.iqlandie.phase_round import (InfoScreen, TopicScreen, ReadyScreen,  # noqa: F401
-                                        ResultsScreen, SummaryScreen)
+from games.iqlandie.phase_round import TopicScreen, ReadyScreen  # noqa: F401
+from games.iqlandie.phase_info import (InfoScreen, ResultsScreen, SummaryScreen,  # noqa: F401
+                                       FallbackScreen)
 from games.iqlandie.phase_draft import DraftScreen  # noqa: F401
-from games.iqlandie.phase_place import PlaceScreen, PlaceMenu, FallbackScreen  # noqa: F401
+from games.iqlandie.phase_place import PlaceScreen, PlaceMenu  # noqa: F401
 from games.iqlandie.phase_end import JokerScreen, ScoreScreen  # noqa: F401

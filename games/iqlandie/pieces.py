@@ -101,11 +101,13 @@ def _build():
     orients = []
     boxes = []
     distinct = []
+    known = {}                # equal cell tuples (same order) are shared
     for s in range(len(_BASE)):
         seen = []
         dis = []
         for o in range(8):
             c = _orient(_BASE[s], o)
+            c = known.setdefault(c, c)
             orients.append(c)
             boxes.append(_PAIRS[(max(p[0] for p in c) + 1) * 6 + max(p[1] for p in c) + 1])
             key = sorted(c)
@@ -117,6 +119,7 @@ def _build():
 
 
 _ORIENTS, _BOXES, DISTINCT = _build()
+del _build, _orient, _PAIRS, _BASE   # used once: their code and the spare pairs leave the heap
 
 
 def cells(shape, orient):

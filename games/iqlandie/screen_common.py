@@ -3,7 +3,6 @@ import displayio
 
 from handheld.gfx import palette, unit_palette, cached
 from games.iqlandie import pieces as P
-from games.iqlandie import tiles as T
 
 CRIT_SHORT = ("Col", "2nd", "Gap", "Shp", "Rob", "Lin", "Pair", "1st")
 CRIT_HELP = ("1/sq top col", "2/sq 2nd col", "3 per gap", "3 per shape", "3/robot pair",
@@ -12,11 +11,37 @@ TOPIC_SHORT = ("Bio", "Prog", "Optic", "Space")
 PX = 2                    # the big exhibit's top-left pixel (placement, jokers)
 PY = 8                    # on a page: a one-cell move touches the fewest pages
 HUD_COL = 8               # text column of the HUD beside it
-BLANK = T.BIG_BLANK
+
+
+def _draw(kind, bitmap_cls):
+    from handheld import gfx
+    from games.iqlandie import tile_art
+    sheet = getattr(tile_art, "make_" + kind)(bitmap_cls)
+    gfx.unload(("games.iqlandie.tile_art",))
+    return sheet
+
+
+def _sheet(kind):
+    """A tile sheet ("big", "ghost", "mini"), drawn by tile_art.py when first shown; that code
+    leaves the heap right after (the sheet stays cached until screens.phase_screens forgets it)."""
+    return cached("iq-" + kind, lambda bitmap_cls: _draw(kind, bitmap_cls))
+
+
+def big_sheet():
+    return _sheet("big")
+
+
+def ghost_sheet():
+    return _sheet("ghost")
+
+
+def mini_sheet():
+    return _sheet("mini")
 
 
 def sheets():
-    return cached("iqlandie", T.make_sheets)
+    """(big, ghost, mini): all three (a screen asks only for those it draws)."""
+    return big_sheet(), ghost_sheet(), mini_sheet()
 
 
 def rgb(colour):
@@ -44,6 +69,18 @@ def name_of(kinds, p, short=False):
 
 def pair_text(g, p):
     return "%s+%s" % (P.COLOUR_NAMES[g.pair[2 * p]], P.COLOUR_NAMES[g.pair[2 * p + 1]])
+
+
+def pause(app, hub):
+    """The pause menu (its module is imported when it is opened)."""
+    from games.iqlandie.pause_menu import PauseMenu
+    app.push(PauseMenu(app, hub))
+
+
+def boards(app, hub):
+    """Everybody's boards (SELECT)."""
+    from games.iqlandie.pause_menu import BoardView
+    app.push(BoardView(app, hub))
 
 
 def _grid(sheet, w, h, x, y, cell, transparent=False):

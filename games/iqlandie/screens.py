@@ -16,10 +16,8 @@ from handheld.rng import Rng
 from handheld.leds import WIN
 from games.iqlandie import game as G
 from games.iqlandie import pieces as P
-from games.iqlandie import cpu
 from games.iqlandie import table_text as _TEXT
-from games.iqlandie.screen_common import humans, name_of, rgb  # noqa: F401 (rgb: tests)
-from games.iqlandie.pause_menu import PauseMenu, BoardView
+from games.iqlandie.screen_common import humans, name_of, rgb, pause, boards  # noqa: F401 (rgb)
 
 CPU_DELAY_MS = 450        # show who acts before a CPU decides
 CPU_SOLVE_MS = 120        # CPU solve reports come quickly
@@ -87,6 +85,7 @@ class GameScene(TextScene):
         elif now >= self.cpu_at:
             self.cpu_at = 0
             rng = Rng((g.seed * 2654435761 + g.nlog * 40503 + 1) & 0xFFFFFFFF)
+            from games.iqlandie import cpu      # freed again when a human's screen opens
             action = cpu.decide(g, self.kinds[p], rng)
             if not self.act(action):
                 raise RuntimeError("iqlandie: the CPU chose an illegal action %r" % (action,))
@@ -95,32 +94,30 @@ class GameScene(TextScene):
     def open_human(self, p):
         g = self.g
         app = self.app
+        unload_cpu()
         if g.phase == G.CHOOSE:
-            app.push(phases().TopicScreen(app, self))
+            app.push(phase_screens("phase_round").TopicScreen(app, self))
         elif g.phase == G.SOLVE:
-            app.push(phases().ReadyScreen(app, self, p))
+            app.push(phase_screens("phase_round").ReadyScreen(app, self, p))
         elif g.phase == G.DRAFT:
-            app.push(phases().DraftScreen(app, self))
+            app.push(phase_screens("phase_draft").DraftScreen(app, self))
         elif g.phase == G.PLACE:
             hand = g.hand(p)
             for i in range(len(hand)):
                 if not g.fits_anywhere(i):
-                    app.push(phases().FallbackScreen(app, self, i))
+                    app.push(phase_screens("phase_info").FallbackScreen(app, self, i))
                     return
-            app.push(phases().PlaceScreen(app, self, 0))
+            app.push(phase_screens("phase_place").PlaceScreen(app, self, 0))
         elif g.phase == G.END:
-            app.push(phases().JokerScreen(app, self, p))
+            app.push(phase_screens("phase_end").JokerScreen(app, self, p))
 
     def start_task(self, p):
         """Player p solves this round's task. The phase screens' code is freed first (the task
         screen needs the room); the task screen's code and art are freed when it is handed in."""
-        from handheld import gfx
-        import gc
         app = self.app
         task = self.round_task()
         hub = self
-        gfx.unload(PHASE_MODULES)
-        gc.collect()
+        free_for_task()
 
         def done(answer, ds):
             from games.iqlandie import tasks
@@ -168,9 +165,9 @@ class GameScene(TextScene):
             self.save()
         show = humans(self.kinds) > 0
         if phase == G.SOLVE and g.phase != G.SOLVE and show:
-            self.app.push(phases().ResultsScreen(self.app, self))
+            self.app.push(phase_screens("phase_info").ResultsScreen(self.app, self))
         if phase == G.PLACE and g.phase != G.PLACE and show:
-            self.app.push(phases().SummaryScreen(self.app, self, rnd))
+            self.app.push(phase_screens("phase_info").SummaryScreen(self.app, self, rnd))
         return True
 
     # save / resume
@@ -191,15 +188,15 @@ class GameScene(TextScene):
         app.store.delete(RESUME_KEY)
         app.leds.flash(WIN, app.now, 900)
         self.redraw()
-        app.push(phases().ScoreScreen(app, self))
+        app.push(phase_screens("phase_end").ScoreScreen(app, self))
 
     def on_button(self, button, kind):
         if kind != B.PRESS:
             return
         if button == B.START:
-            self.app.push(PauseMenu(self.app, self))
+            pause(self.app, self)
         elif button == B.SELECT:
-            self.app.push(BoardView(self.app, self))
+            boards(self.app, self)
 
     def quit(self):
         """Back to the game's menu (the game stays resumable from the title screen)."""
@@ -214,16 +211,62 @@ class GameScene(TextScene):
 
 
 def phases():
-    """The phase screens (topic, ready, results, draft, placement, summary, jokers, score):
-    loaded when a phase needs them, freed while a task screen runs (see start_task)."""
+    """All the phase screens (topic, ready, results, draft, placement, summary, jokers, score)
+    at once (tests); the table loads one module at a time with phase_screens()."""
     from games.iqlandie import phases as ph
     return ph
 
 
 # phases.py and the modules it gathers (start_task frees them all).
 PHASE_MODULES = ("games.iqlandie.phases", "games.iqlandie.phase_round",
-                 "games.iqlandie.phase_draft", "games.iqlandie.phase_place",
-                 "games.iqlandie.phase_end")
+                 "games.iqlandie.phase_info", "games.iqlandie.phase_draft",
+                 "games.iqlandie.phase_place", "games.iqlandie.phase_end")
+# Modules only some screens use (the pause menu and boards view, the art's drawing code):
+# phase_screens() and start_task free them; the next screen that needs them imports them again.
+TABLE_EXTRAS = ("games.iqlandie.pause_menu", "games.iqlandie.tiles")
+# The art sheets (screen_common) and the phase modules that draw each one.
+ART_SHEETS = ("iq-big", "iq-ghost", "iq-mini")
+ART_USERS = (("phase_draft", "phase_place", "phase_end"), ("phase_place", "phase_end"),
+             ("phase_round", "phase_draft"))
+
+
+def phase_screens(name):
+    """The phase screen module `name` (phase_round: topic, ready; phase_info: results, summary,
+    fallback; phase_draft; phase_place; phase_end: jokers, score). Only one is in the heap at a
+    time: the others, the pause menu and the art sheets this one does not draw are freed first."""
+    import sys
+    full = "games.iqlandie." + name
+    mod = sys.modules.get(full)
+    if mod is None or "games.iqlandie.phases" in sys.modules:
+        import gc
+        from handheld import gfx
+        gfx.unload([m for m in PHASE_MODULES if m != full])
+        gfx.unload(TABLE_EXTRAS[:1])
+        for i in range(len(ART_SHEETS)):
+            if name not in ART_USERS[i]:
+                gfx.forget(ART_SHEETS[i])
+        gc.collect()
+        mod = __import__(full, None, None, ["x"])
+    return mod
+
+
+def free_for_task():
+    """Only the table stays while a task screen runs: the phase screens, the pause menu, the
+    art (code and sheets) and the CPU leave the heap."""
+    import gc
+    from handheld import gfx
+    gfx.unload(PHASE_MODULES)
+    for key in ART_SHEETS:
+        gfx.forget(key)
+    gfx.unload(TABLE_EXTRAS)
+    unload_cpu()
+    gc.collect()
+
+
+def unload_cpu():
+    """The CPU's code is in the heap only while CPU players act (GameScene.tick imports it)."""
+    from handheld import gfx
+    gfx.unload(("games.iqlandie.cpu",))
 
 # A task screen is needed once a round: its code and art go when the task is handed in (about
 # 35 KB of heap on the device, which the draft and placement screens need more).

@@ -1,4 +1,5 @@
-"""iQLANDIE piece and exhibition art, drawn once into tile sheets (handheld.gfx.cached).
+"""iQLANDIE piece and exhibition art, drawn into tile sheets (handheld.gfx.cached) when a screen
+shows them; screens.phase_screens() forgets the ones the next phase screen does not draw.
 
 Colours are fill patterns (pieces.PATTERNS: solid, checker, stripes, diagonal, dots, outline for
 the joker), so a 1-bit screen tells them apart; the NeoPixels show the real colour.
@@ -34,10 +35,6 @@ BOTTOM = 4
 LEFT = 8
 
 
-def _lit(pattern, x, y):
-    return (P.PATTERNS[pattern][y & 7] >> (7 - (x & 7))) & 1
-
-
 def big_tile(pattern, edges, robot):
     return 1 + (pattern * 16 + edges) * 2 + (1 if robot else 0)
 
@@ -50,106 +47,11 @@ def mini_tile(pattern, edges, robot):
     return 2 + (pattern * 16 + edges) * 2 + (1 if robot else 0)
 
 
-try:   # CircuitPython: native fills and copies make the sheets ~10x faster to build
-    from bitmaptools import fill_region as _native_fill, blit as _native_blit
-except ImportError:
-    _native_fill = None
-    _native_blit = None
-
-
-def _fill(bmp, x1, y1, x2, y2, v):
-    """Fill the rectangle [x1, x2) x [y1, y2) with value v."""
-    if _native_fill is not None:
-        _native_fill(bmp, x1, y1, x2, y2, v)
-        return
-    for y in range(y1, y2):
-        for x in range(x1, x2):
-            bmp[x, y] = v
-
-
-def _copy(dst, src, x0, sx, size):
-    """Copy the size x size tile at column sx of src to column x0 of dst."""
-    if _native_blit is not None:
-        _native_blit(dst, src, x0, 0, x1=sx, y1=0, x2=sx + size, y2=size)
-        return
-    for y in range(size):
-        for x in range(size):
-            dst[x0 + x, y] = src[sx + x, y]
-
-
-def _patterns(bitmap_cls, size, lit, dark, depth):
-    """The 6 fill patterns, one size x size tile each (drawn pixel by pixel, once)."""
-    bmp = bitmap_cls(size * NPAT, size, depth)
-    for pat in range(NPAT):
-        for y in range(size):
-            for x in range(size):
-                bmp[pat * size + x, y] = lit if _lit(pat, x, y) else dark
-    return bmp
-
-
-def _cell(bmp, base, x0, pattern, edges, robot, lit, dark, dashed):
-    """A big (8 px) piece cell: the pattern, the outline on `edges`, the robot."""
-    _copy(bmp, base, x0, pattern * CELL, CELL)
-    if robot:
-        _fill(bmp, x0 + 2, 2, x0 + 6, 6, dark)
-        _fill(bmp, x0 + 3, 3, x0 + 5, 5, lit)
-    # (x1, y1, x2, y2) of the dark edge line, then the lit line inside it (from 1 to 6)
-    for side, d, l in ((TOP, (0, 0, 8, 1), (1, 1, 7, 2)), (BOTTOM, (0, 7, 8, 8), (1, 6, 7, 7)),
-                       (LEFT, (0, 0, 1, 8), (1, 1, 2, 7)), (RIGHT, (7, 0, 8, 8), (6, 1, 7, 7))):
-        if edges & side:
-            _fill(bmp, x0 + d[0], d[1], x0 + d[2], d[3], dark)
-            _fill(bmp, x0 + l[0], l[1], x0 + l[2], l[3], lit)
-            if dashed:            # every other pixel of the lit line dark
-                for i in range(2, 7, 2):
-                    if l[2] - l[0] > 1:
-                        bmp[x0 + i, l[1]] = dark
-                    else:
-                        bmp[x0 + l[0], i] = dark
-
-
-def _mini(bmp, base, x0, pattern, edges, robot):
-    _copy(bmp, base, x0, pattern * MINI, MINI)
-    if robot:
-        _fill(bmp, x0 + 1, 1, x0 + 3, 3, 0)
-    # outline: lit top/left edge; right/bottom lit one pixel in, then a dark line that keeps
-    # the next piece apart (even solid ones)
-    if edges & TOP:
-        _fill(bmp, x0, 0, x0 + 4, 1, 1)
-    if edges & LEFT:
-        _fill(bmp, x0, 0, x0 + 1, 4, 1)
-    if edges & BOTTOM:
-        _fill(bmp, x0, 2, x0 + 4, 3, 1)
-    if edges & RIGHT:
-        _fill(bmp, x0 + 2, 0, x0 + 3, 4, 1)
-    if edges & BOTTOM:
-        _fill(bmp, x0, 3, x0 + 4, 4, 0)
-    if edges & RIGHT:
-        _fill(bmp, x0 + 3, 0, x0 + 4, 4, 0)
-
-
 def make_sheets(bitmap_cls):
-    """-> (big, ghost, mini) Bitmaps."""
-    big = bitmap_cls(CELL * BIG_COUNT, CELL, 2)
-    big[3, 3] = 1                         # the empty cell's dot
-    ghost = bitmap_cls(CELL * GHOST_COUNT, CELL, 3)
-    x0 = GHOST_BAD * CELL
-    for y in range(CELL):
-        for x in range(CELL):
-            ghost[x0 + x, y] = 1 if (x == y or x == 7 - y) and 0 < x < 7 else 2
-    mini = bitmap_cls(MINI * MINI_COUNT, MINI, 2)
-    mini[MINI + 1, 1] = 1                 # empty cell in an overview
-    base_big = _patterns(bitmap_cls, CELL, 1, 0, 2)
-    base_ghost = _patterns(bitmap_cls, CELL, 1, 2, 3)
-    base_mini = _patterns(bitmap_cls, MINI, 1, 0, 2)
-    for pat in range(NPAT):
-        for edges in range(16):
-            for robot in range(2):
-                _cell(big, base_big, big_tile(pat, edges, robot) * CELL, pat, edges, robot, 1,
-                      0, False)
-                _cell(ghost, base_ghost, ghost_tile(pat, edges, robot) * CELL, pat, edges,
-                      robot, 1, 2, True)
-                _mini(mini, base_mini, mini_tile(pat, edges, robot) * MINI, pat, edges, robot)
-    return big, ghost, mini
+    """-> (big, ghost, mini) Bitmaps (tile_art.py draws them; the screens build each on its own,
+    when one draws it: screen_common.big_sheet...)."""
+    from games.iqlandie import tile_art as A
+    return A.make_big(bitmap_cls), A.make_ghost(bitmap_cls), A.make_mini(bitmap_cls)
 
 
 def pattern_of_colour(colour):
