@@ -11,7 +11,7 @@ from handheld.play import Results
 from handheld.progress import RESUME_KEY, Progress
 from host_sim.session import Session
 import games.mobger as G
-from games.mobger import menu, tiles as T, puzzles as P
+from games.mobger import menu, menu_extra, tiles as T, puzzles as P
 from games.mobger import scene as S
 from games.mobger.engine import Engine, Options, NONE, record_text
 from games.mobger.puzzle_scene import PuzzleScene, GeneratedPack, PENALTY_S
@@ -24,8 +24,8 @@ def wired(monkeypatch):
     """The thin wrappers the lead adds to games/mobger/__init__.py."""
     put = lambda name, fn: monkeypatch.setattr(G, name, fn, raising=False)
     put("make_menu", lambda app: menu.make_menu(G, app))
-    put("rematch", lambda app, old: menu.rematch(G, app, old))
-    put("resume_match", lambda app, data: menu.resume_match(G, app, data))
+    put("rematch", lambda app, old: menu_extra.rematch(G, app, old))
+    put("resume_match", lambda app, data: menu_extra.resume_match(G, app, data))
     put("make_scene", lambda app, pack, index, progress, state=None:
         menu.make_puzzle_scene(G, app, pack, index, progress, state))
     put("record_text", record_text)
@@ -372,15 +372,15 @@ def test_options_become_engine_options():
     v = {"opp": 2, "first": 1, "goal": 1, "size": 10, "seq": 2, "gers": 9, "dirs": 1,
          "order": 1, "borders": 1, "rgers": 1, "cuboids": 3, "defl": 2, "flip": 1,
          "joker": 1, "black": 1, "seed": 5}
-    o = menu.options_of(v, 5)
+    o = menu_extra.options_of(v, 5)
     assert (o.width, o.height, o.gers, o.sequence, o.dirset, o.goal) == (12, 8, 12, 2, 1, 1)
     assert o.random_order and o.reflect_borders and o.reflect_gers and o.joker
     assert o.black_special and (o.cuboids, o.deflectors, o.flipflaps) == (3, 2, 1)
-    assert menu.kinds_of(v) == [3, HUMAN]
-    small = menu.options_of(dict(v, size=0), 5)            # 5x5 holds 12 Gers + objects
+    assert menu_extra.kinds_of(v) == [3, HUMAN]
+    small = menu_extra.options_of(dict(v, size=0), 5)            # 5x5 holds 12 Gers + objects
     assert small.gers + small.cuboids + small.deflectors + small.flipflaps <= 12
     v2 = dict(v, seq=0, gers=9)
-    assert menu.options_of(v2, 1).gers == 6                # the short sequence has 6 colours
+    assert menu_extra.options_of(v2, 1).gers == 6                # the short sequence has 6 colours
 
 
 def test_gers_option_cycles_within_the_colour_sequence():

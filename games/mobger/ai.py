@@ -14,7 +14,7 @@ replays identically everywhere. Everything goes through play()/undo(): the engin
 exactly as it was found.
 """
 
-from games.mobger.constants import DRAW, MAX_ACTIONS, MAX_CELLS
+from games.mobger.constants import DRAW, MAX_ACTIONS
 from games.mobger import ai_eval as _EVAL
 from games.mobger.ai_eval import WIN
 
@@ -47,8 +47,9 @@ class Ai:
         self.prev = [0] * MAX_ACTIONS
         self.order = bytearray(MAX_ACTIONS)
         # steps to the House per (class, cell, dir), class 0 normal / 1 special Black;
-        # 0 = not computed yet. Static (objects, borders): flipflaps count as "far".
-        self.dist = bytearray(2 * MAX_CELLS * 8)
+        # 0 = not computed yet. Static (objects, borders): flipflaps count as "far". Sized to
+        # the board of the game it was computed for.
+        self.dist = bytearray(0)
         self.dist_for = None
         self.nodes = 0  # engine plays in the last turn
         self.work = 0  # work units in the last turn
@@ -78,10 +79,14 @@ class Ai:
         if e.opts is not self.dist_for:
             self.dist_for = e.opts
             d = self.dist
-            i = 0
-            while i < len(d):
-                d[i] = 0
-                i += 1
+            if len(d) != 2 * e.ncells * 8:
+                self.dist = None
+                self.dist = bytearray(2 * e.ncells * 8)
+            else:
+                i = 0
+                while i < len(d):
+                    d[i] = 0
+                    i += 1
         p = e.turn
         sc = self.score
         if strength >= 3:

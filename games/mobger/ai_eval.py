@@ -1,6 +1,6 @@
 """MobGer CPU evaluations (methods of ai.Ai): normal's material score, hard's leaf score."""
 
-from games.mobger.constants import (DRAW, DX, DY, GOAL_A, K_JOKER, MAX_CELLS, NONE, O_CUBOID,
+from games.mobger.constants import (DRAW, DX, DY, GOAL_A, K_JOKER, NONE, O_CUBOID,
                                     O_DEF_CW, O_DEF_CCW, QUIET_MAX, _DIR_OF)
 
 WIN = 10000
@@ -38,7 +38,7 @@ def _steps(self, e, r):
     cls = 1 if (r == 0 and e.special) else 0
     c = e.pos[r]
     d = e.dir[r]
-    i = cls * MAX_CELLS * 8 + c * 8 + d
+    i = cls * e.ncells * 8 + c * 8 + d
     v = self.dist[i]
     if v:
         return v

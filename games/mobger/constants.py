@@ -16,6 +16,8 @@ FIELDS_MAX = 1024  # animation words per sequence
 RW = 16  # undo record words
 LOG_RING = 128  # undo records kept (a ring: 4 KB instead of 13 KB for the longest game); the
                 # repetition rule looks back at most QUIET_MAX records, well inside it
+LOG_START = 32  # undo records allocated at first (1 KB); the log doubles up to LOG_RING as a
+                # game gets longer (engine_move._grow)
 
 # directions: 0 up, 1 up-right, 2 right, 3 down-right, 4 down, 5 down-left, 6 left, 7 up-left
 DX = (0, 1, 1, 1, 0, -1, -1, -1)

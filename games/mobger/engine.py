@@ -26,13 +26,40 @@ senses, Joker generator, quiet counter, scores, position hash), the last LOG_RIN
 doubles as the history the no-repetition rule compares against; restart() rebuilds the start.
 """
 
+import sys
 from array import array
 
-# The constants and Options stay importable from here (tests, host tools, older code).
-from games.mobger.constants import *  # noqa: F401,F403
-from games.mobger.options import Options  # noqa: F401
-from games.mobger import engine_setup as _SETUP, engine_save as _SAVE
+from games.mobger.constants import MAX_GERS, MAX_CELLS, MAX_OBJ, MAX_ACTIONS, RW, \
+    LOG_START, NONE, R_NONE, COLORS, SEQUENCES
+from games.mobger.options import Options  # noqa: F401 (importable from here)
+from games.mobger import engine_save as _SAVE
 from games.mobger import engine_legal as _LEGAL, engine_move as _MOVE, engine_reach as _REACH
+
+_SETUP_NAME = "games.mobger.engine_setup"
+
+
+def _starts():
+    """engine_setup.py: new games, positions, saved games (imported when a game starts)."""
+    from games.mobger import engine_setup
+    return engine_setup
+
+
+def drop_setup():
+    """Free the start code once a duel has begun (the next start imports it again)."""
+    sys.modules.pop(_SETUP_NAME, None)
+    pkg = sys.modules.get("games.mobger")
+    if pkg is not None and "engine_setup" in pkg.__dict__:
+        delattr(pkg, "engine_setup")
+
+
+def __getattr__(name):
+    # The other constants stay importable from here (tests, host tools, older code) without
+    # a copy of every name in this module's dict on the device.
+    from games.mobger import constants
+    try:
+        return getattr(constants, name)
+    except AttributeError:
+        raise AttributeError("module 'games.mobger.engine' has no attribute %r" % name)
 
 
 class Engine:
@@ -60,9 +87,9 @@ class Engine:
         self.sobj = bytearray(MAX_CELLS)
         self.sscore = bytearray(2)
         self.owned = bytearray(2)  # goal B: Gers each player owns
-        self.actions = bytearray(MAX_MOVES)
+        self.actions = bytearray(LOG_START)  # grows with the game up to MAX_MOVES (play)
         self.nactions = 0
-        self.log = array("H", bytes(2 * RW * LOG_RING))
+        self.log = array("H", bytes(2 * RW * LOG_START))  # grows up to LOG_RING records (play)
         self.low = 0  # the oldest action whose undo record is still in the ring
         self.score = bytearray(2)
         self.quiet = 0
@@ -86,31 +113,39 @@ class Engine:
         self.anim_back = bytearray(MAX_GERS)
         self.anim_first = array("H", bytes(2 * MAX_GERS))
         self.anim_len = array("H", bytes(2 * MAX_GERS))
-        self.anim_fields = array("H", bytes(2 * FIELDS_MAX))
+        self.anim_fields = array("H")  # sized to the board by a start (engine_setup)
         self.anim_nf = 0
         self.anim_cut = 0
         self.anim_removed = NONE
         self.anim_joker = NONE
-        # bounded search: memo per class (0 normal, 1 special Black, 2 Joker) x cell x dir
-        self.memo = bytearray(3 * MAX_CELLS * 8)
-        self.seen = array("H", bytes(2 * MAX_CELLS * 8))
+        # bounded search: memo per class (0 normal, 1 special Black, 2 Joker) x cell x dir,
+        # sized to the board by a start (engine_setup._buffers)
+        self.memo = bytearray(0)
+        self.seen = array("H")
         self.stamp = 0
-        self.queue = array("H", bytes(2 * MAX_CELLS * 8))
+        self.queue = array("H")
         self.lbuf = bytearray(MAX_ACTIONS)
 
-    # setup: engine_setup.py
-    _setup = _SETUP._setup
-    _clear_board = _SETUP._clear_board
-    _start = _SETUP._start
-    new_game = _SETUP.new_game
-    _place = _SETUP._place
-    load_position = _SETUP.load_position
-    restart = _SETUP.restart
+    # starts: engine_setup.py, imported on demand
+    def new_game(self, opts):
+        """A seeded random start (engine_setup.new_game)."""
+        _starts().new_game(self, opts)
+
+    def load_position(self, opts, rows):
+        _starts().load_position(self, opts, rows)
+
+    def restart(self):
+        _starts().restart(self)
+
+    def load_state(self, data):
+        _starts().load_state(self, data)
+
+    def start_from(self, opts, house, gers, objs):
+        _starts().start_from(self, opts, house, gers, objs)
+
     # saved game: engine_save.py
     _start_bytes = _SAVE._start_bytes
     save_state = _SAVE.save_state
-    load_state = _SAVE.load_state
-    start_from = _SAVE.start_from
     # legal moves, repetition, undo: engine_legal.py
     legal = _LEGAL.legal
     is_legal = _LEGAL.is_legal

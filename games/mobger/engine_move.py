@@ -1,6 +1,8 @@
 """MobGer Engine methods (bound in engine.py): play() one sequence, the Gers' moves, its end."""
 
-from games.mobger.constants import (DRAW, DX, DY, FIELDS_MAX, F_DEST, F_HIT, F_PASS, GOAL_A,
+from array import array
+
+from games.mobger.constants import (DRAW, DX, DY, F_DEST, F_HIT, F_PASS, GOAL_A,
                                     K_JOKER, LOG_RING, MAX_GERS, MAX_MOVES, NONE, O_CUBOID,
                                     O_DEF_CCW, O_DEF_CW, O_FF_CCW, O_FF_CW, QUIET_MAX, RW,
                                     R_BLACK_HOME, R_BLOCKED, R_COMPLETE, R_FULL, R_NO_MOVE,
@@ -15,6 +17,10 @@ def play(self, a):
         return False
     L = self.log
     base = (n % LOG_RING) * RW
+    if base >= len(L):
+        L = _grow(self)
+    if n >= len(self.actions):
+        _grow_actions(self)
     if n + 1 - LOG_RING > self.low:
         self.low = n + 1 - LOG_RING   # this record replaces the oldest one
     pos = self.pos
@@ -48,6 +54,28 @@ def play(self, a):
     return True
 
 
+def _grow(self):
+    """The undo log holds LOG_START records at first and doubles up to LOG_RING records when a
+    game (or the CPU's search ahead) gets longer: a short game never pays for the whole ring.
+    Before the ring is full, record i sits at i (i % LOG_RING == i), so the copy keeps places."""
+    old = self.log
+    cap = min(2 * (len(old) // RW), LOG_RING)
+    L = array("H", bytes(2 * RW * cap))
+    i = 0
+    while i < len(old):
+        L[i] = old[i]
+        i += 1
+    self.log = L
+    return L
+
+
+def _grow_actions(self):
+    old = self.actions
+    a = bytearray(min(2 * len(old), MAX_MOVES))
+    a[:len(old)] = old
+    self.actions = a
+
+
 def _jdraw(self):
     # xorshift16: every step stays a small int on 32-bit ports (no heap allocation)
     x = self.jrng
@@ -78,6 +106,7 @@ def _move(self, r):
     rg = self.rgers and not special
     refl = self.refl
     fields = self.anim_fields
+    fmax = len(fields)  # sized to the board: never less than this sequence can examine
     nf = self.anim_nf
     first = nf
     x = s % W
@@ -126,7 +155,7 @@ def _move(self, r):
             else:
                 d = (d + 6) & 7
                 obj[nc] = O_FF_CW
-            if nf < FIELDS_MAX:
+            if nf < fmax:
                 fields[nf] = nc | d << 8 | F_HIT << 11
                 nf += 1
             else:
@@ -140,13 +169,13 @@ def _move(self, r):
                 x = nx
                 y = ny
                 fl = F_PASS
-            if nf < FIELDS_MAX:
+            if nf < fmax:
                 fields[nf] = nc | d << 8 | fl << 11
                 nf += 1
             else:
                 self.anim_cut = 1
             continue
-        if nf < FIELDS_MAX:
+        if nf < fmax:
             fields[nf] = nc | d << 8 | F_DEST << 11
             nf += 1
         else:

@@ -1,6 +1,6 @@
 """MobGer Engine methods (bound in engine.py): can a Ger still reach the House (bounded search)."""
 
-from games.mobger.constants import (DX, DY, GOAL_A, K_JOKER, MAX_CELLS, NONE, O_CUBOID, O_DEF_CW,
+from games.mobger.constants import (DX, DY, GOAL_A, K_JOKER, NONE, O_CUBOID, O_DEF_CW,
                                     O_FF_CW, _DIR_OF)
 
 
@@ -41,7 +41,7 @@ def _stuck_state(self, c, d, cls):
     field, both senses of each flipflap, any direction for the Joker. At most
     fields x 8 states; results are memoised (the transitions do not change in a game)."""
     memo = self.memo
-    mb = cls * MAX_CELLS * 8
+    mb = cls * self.ncells * 8
     s0 = c * 8 + d
     m = memo[mb + s0]
     if m:

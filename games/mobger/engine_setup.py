@@ -1,8 +1,16 @@
-"""MobGer Engine methods (bound in engine.py): a new game, a start position, restart."""
+"""MobGer Engine starts (engine.py calls these on demand): a new game, a start position, a saved
+game, restart. A duel needs them only to begin, so the menu drops this module afterwards
+(engine.drop_setup) and the next start imports it again."""
 
-from games.mobger.options import make_order
-from games.mobger.constants import (GOAL_B, K_JOKER, MAX_CELLS, MAX_GERS, NONE, O_CUBOID, O_DEF_CW,
-                                    O_FF_CW, R_NONE)
+try:
+    from binascii import crc32 as _crc32
+except ImportError:  # pragma: no cover - depends on the build
+    from handheld.crc import crc32 as _crc32
+
+from array import array
+from games.mobger.options import Options, make_order
+from games.mobger.constants import (FIELDS_MAX, GOAL_A, GOAL_B, K_JOKER, MAX_CELLS, MAX_GERS, NONE,
+                                    O_CUBOID, O_DEF_CW, O_FF_CCW, O_FF_CW, R_NONE)
 
 
 def _setup(self, opts):
@@ -22,12 +30,31 @@ def _setup(self, opts):
     o = make_order(opts)
     for i in range(MAX_GERS):
         self.order[i] = o[i] if i < self.n else 0
-    for i in range(len(self.memo)):
-        self.memo[i] = 0
+    _buffers(self)
     self.owned[0] = (self.n - 1 + 1) // 2  # ranks 1, 3, 5 ..
     self.owned[1] = (self.n - 1) // 2  # ranks 2, 4 ..
     s = opts.seed ^ 0x5A5A
     self.jseed = s if s else 0xACE1
+
+
+def _buffers(self):
+    """The bounded search's buffers sized to the board (3 classes x cells x 8 directions) and
+    the animation's fields to the most a sequence can examine (each Ger at most maxatt), at
+    most FIELDS_MAX: a default 7x7 board needs half the 12x8 worst case. Cleared memo."""
+    states = self.ncells * 8
+    if len(self.seen) != states:
+        self.memo = self.seen = self.queue = None
+        self.memo = bytearray(3 * states)
+        self.seen = array("H", bytes(2 * states))
+        self.queue = array("H", bytes(2 * states))
+    else:
+        memo = self.memo
+        for i in range(len(memo)):
+            memo[i] = 0
+    nf = min(FIELDS_MAX, self.n * self.maxatt)
+    if len(self.anim_fields) != nf:
+        self.anim_fields = None
+        self.anim_fields = array("H", bytes(2 * nf))
 
 
 def _clear_board(self):
@@ -76,18 +103,18 @@ def new_game(self, opts):
     free fields with random directions, each Ger placed where the House is reachable."""
     from handheld.rng import Rng
     opts = opts.copy()
-    self._setup(opts)
+    _setup(self, opts)
     rng = Rng(opts.seed * 2654435761 + 12345)
     for attempt in range(40):
-        self._place(rng)
-        self._start()
+        _place(self, rng)
+        _start(self)
         if self.win < 0:
             break
 
 
 def _place(self, rng):
     opts = self.opts
-    self._clear_board()
+    _clear_board(self)
     for i in range(len(self.memo)):
         self.memo[i] = 0
     W = self.w
@@ -145,8 +172,8 @@ def load_position(self, opts, rows):
     pos, dr, kind, obj, house = parse_position(rows, opts)
     if opts.house is not None or house != opts.house_cell():
         opts.house = house
-    self._setup(opts)
-    self._clear_board()
+    _setup(self, opts)
+    _clear_board(self)
     for r in range(opts.gers):
         self.pos[r] = pos[r]
         self.dir[r] = dr[r]
@@ -158,7 +185,7 @@ def load_position(self, opts, rows):
         for r in range(1, self.n):
             if pos[r] == NONE:
                 self.sscore[(r + 1) & 1] += 1
-    self._start()
+    _start(self)
 
 
 def restart(self):
@@ -169,4 +196,71 @@ def restart(self):
         self.kind[r] = self.skind[r]
     for c in range(MAX_CELLS):
         self.obj[c] = self.sobj[c]
-    self._start()
+    _start(self)
+
+
+def load_state(self, data):
+    data = bytes(data)
+    if len(data) < 27:
+        raise ValueError("MobGer state too short")
+    crc = _crc32(data[:-4]) & 0xFFFFFFFF
+    if crc != (data[-4] << 24 | data[-3] << 16 | data[-2] << 8 | data[-1]):
+        raise ValueError("corrupt MobGer state (checksum)")
+    opts = Options.from_bytes(data[:21])
+    i = 21
+    house = data[i]
+    i += 1
+    n = opts.gers
+    cells = opts.width * opts.height
+    if house >= cells or len(data) < i + 2 * n + cells + 6:
+        raise ValueError("corrupt MobGer state (size)")
+    start_from(self, opts, house, data[i:i + 2 * n], data[i + 2 * n:i + 2 * n + cells])
+    i += 2 * n + cells
+    k = data[i] << 8 | data[i + 1]
+    i += 2
+    if len(data) != i + k + 4:
+        raise ValueError("corrupt MobGer state (actions)")
+    for j in range(k):
+        if not self.play(data[i + j]):
+            raise ValueError("MobGer state: action %d (%d) is illegal" % (j, data[i + j]))
+
+
+def start_from(self, opts, house, gers, objs):
+    """Start from raw arrays: gers = 2 bytes per rank (cell, dir | kind << 4)."""
+    opts = opts.copy()
+    if opts.house is not None or house != opts.house_cell():
+        opts.house = house
+    opts.validate()
+    _setup(self, opts)
+    _clear_board(self)
+    cells = self.ncells
+    taken = bytearray(cells)
+    for c in range(cells):
+        o = objs[c]
+        if o > O_FF_CCW or (o and c == house):
+            raise ValueError("bad object %d on field %d" % (o, c))
+        self.obj[c] = o
+        if o:
+            taken[c] = 1
+    removed = 0
+    for r in range(self.n):
+        p = gers[2 * r]
+        d = gers[2 * r + 1] & 15
+        kd = gers[2 * r + 1] >> 4
+        if p == NONE:
+            if r == 0 and (self.goal == GOAL_A or self.special):
+                raise ValueError("the Black Ger is missing")
+            if r and self.goal == GOAL_B:
+                removed |= 1 << r
+        elif p >= cells or taken[p] or d > 7 or kd > K_JOKER or (kd and r == 0):
+            raise ValueError("bad Ger of rank %d" % r)
+        else:
+            taken[p] = 1
+        self.pos[r] = p
+        self.dir[r] = d
+        self.kind[r] = kd
+    self.sscore[0] = self.sscore[1] = 0
+    for r in range(1, self.n):
+        if removed >> r & 1:
+            self.sscore[(r + 1) & 1] += 1
+    _start(self)

@@ -3,10 +3,6 @@
 from games.mobger.constants import (MIN_W, MIN_H, MAX_W, MAX_H, MAX_OBJ, NONE, GOAL_A,
                                     SEQUENCES)
 
-_OPT_KEYS = ("w", "h", "house", "gers", "dirs", "seq", "random", "goal", "rborders", "rgers",
-             "cuboids", "deflectors", "flipflaps", "joker", "bspecial", "seed")
-
-
 class Options:
     """Game options, fixed before a game. house None = the centre field."""
 
@@ -100,51 +96,22 @@ class Options:
         out.append(_check(out))
         return bytes(out)
 
+    # the saved form read back and the text form: options_text.py, imported when used
     @classmethod
     def from_bytes(cls, data):
-        data = bytes(data)
-        if len(data) != 21 or data[:3] != b"MG\x01":
-            raise ValueError("not MobGer options")
-        if _check(data[:20]) != data[20]:
-            raise ValueError("corrupt MobGer options")
-        v = list(data[3:18])
-        v.append(data[18] << 8 | data[19])
-        o = cls()
-        o._set(v)
-        return o.validate()
+        from games.mobger.options_text import from_bytes
+        return from_bytes(cls, data)
 
     def text(self):
         """One line: key=value pairs (house=c for the centre)."""
-        v = self._values()
-        parts = []
-        for i in range(16):
-            if i == 2 and self.house is None:
-                parts.append("house=c")
-            else:
-                parts.append("%s=%d" % (_OPT_KEYS[i], v[i]))
-        return " ".join(parts)
+        from games.mobger.options_text import text
+        return text(self)
 
     @classmethod
     def parse(cls, text):
         """Options from text(); missing keys keep their defaults."""
-        o = cls()
-        v = list(o._values())
-        for tok in text.split():
-            if "=" not in tok:
-                raise ValueError("bad option %r" % tok)
-            k, val = tok.split("=", 1)
-            if k not in _OPT_KEYS:
-                raise ValueError("unknown option %r" % k)
-            i = _OPT_KEYS.index(k)
-            if i == 2 and val == "c":
-                v[i] = NONE
-                continue
-            try:
-                v[i] = int(val)
-            except ValueError:
-                raise ValueError("option %s needs a number, not %r" % (k, val))
-        o._set(v)
-        return o.validate()
+        from games.mobger.options_text import parse
+        return parse(cls, text)
 
     def __eq__(self, other):
         return isinstance(other, Options) and self._values() == other._values()
