@@ -3,8 +3,10 @@ import os
 
 # HANDHELD_HEAP_RESERVE = N (settings.toml, for measuring): N bytes held from the first moment,
 # so a session that still plays proves every screen left at least N bytes free.
-_reserve = os.getenv("HANDHELD_HEAP_RESERVE")
-_ballast = bytearray(_reserve) if isinstance(_reserve, int) and _reserve > 0 else None
+try:
+    _ballast = bytearray(int(os.getenv("HANDHELD_HEAP_RESERVE") or 0)) or None
+except (ValueError, MemoryError):   # a typo must not stop the handheld
+    _ballast = None
 
 from handheld.hardware import DeviceHardware
 from handheld.app import App

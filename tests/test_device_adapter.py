@@ -195,7 +195,11 @@ class Rig:
         class Keys:
             def __init__(self, *args, **kwargs):
                 self.args = keys_sig.bind(*args, **kwargs).arguments
+                self.released = False
                 rig.keys = self
+
+            def deinit(self):
+                self.released = True
 
         class Event:
             def __init__(self, *args, **kwargs):
@@ -208,7 +212,11 @@ class Rig:
                 self.args = neopixel_sig.bind(*args, **kwargs).arguments
                 if rig.neopixel_error is not None:
                     raise rig.neopixel_error
+                self.released = False
                 rig.pixels = self
+
+            def deinit(self):
+                self.released = True
 
         fakes = {
             "board": board,
@@ -437,6 +445,8 @@ def test_fresh_start_reloads_code_py_and_the_next_start_lands_where_it_asked_onc
     assert hw.landing() == 0                      # power-on: the title
     hw.fresh_start(2)
     assert rig.reloads == 1
+    # the parts are let go first: after a soft reload code.py would find them "in use"
+    assert rig.keys.released and rig.pixels.released and rig.i2c.deinited
     displayio.release_displays()
     again = hardware.DeviceHardware()             # code.py runs again, sleep memory kept
     assert again.landing() == 2

@@ -125,6 +125,10 @@ class App:
             print(text)
             print("---------------------")
 
+    def log(self, line):
+        """A line on the serial console (the host keeps it)."""
+        getattr(self.hw, "log", print)(line)
+
     # --- settings ------------------------------------------------------------------
     def apply_contrast(self):
         if self.hw.display is not None:
@@ -139,7 +143,7 @@ class App:
         Out of memory, the game is closed first (home frees its code) and the page is drawn
         in the memory held for it."""
         _print_exception(exc)
-        getattr(self.hw, "log", print)("error: %s: %s: %s" % (where, type(exc).__name__, exc))
+        self.log("error: %s: %s: %s" % (where, type(exc).__name__, exc))
         self.buttons.release_all()
         if isinstance(exc, MemoryError):
             self.rescue = None

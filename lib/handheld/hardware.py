@@ -43,6 +43,7 @@ class DeviceHardware:
     def __init__(self):
         import microcontroller
         self.notices = []
+        self.i2c = None
         # Building the parts is code needed once: it leaves the heap when done.
         from handheld import wiring
         wiring.connect(self)
@@ -91,6 +92,9 @@ class DeviceHardware:
         except (ImportError, AttributeError, IndexError, NotImplementedError):
             return
         displayio.release_displays()   # the panel keeps its picture until code.py redraws it
+        for part in (self.i2c, self.keys, self.pixels):   # or code.py finds them in use
+            if part is not None:
+                part.deinit()
         supervisor.reload()
 
     def log(self, line):

@@ -178,11 +178,13 @@ def play(app, game, pack, progress, index, state=None):
     try:
         scene = game.make_scene(app, pack, index, progress, state)
     except MemoryError:
-        app.push(error_page(app, "%s level %d" % (pack.filename, index + 1),
-                            "This level is too big for the memory left."))
+        where = "%s level %d" % (pack.filename, index + 1)
+        app.log("error: %s: MemoryError: level too big for the memory left" % where)
+        app.push(error_page(app, where, "This level is too big for the memory left."))
         return
     except Exception as exc:  # a broken level: say where and why, keep the launcher
         where = "%s level %d" % (pack.filename, index + 1)
+        app.log("error: %s: %s" % (where, exc))
         app.push(error_page(app, where, str(exc)))
         return
     app.push(scene)

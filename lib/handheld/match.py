@@ -16,16 +16,26 @@ The game package provides make_menu(app) (its first screen), resume_match(app, d
 record_text(engine) for the game record.
 """
 from handheld import buttons as B
-from handheld.scenes import Scene, Menu, Item, TextPage, confirm
-from handheld.progress import RESUME_KEY, save_match
+from handheld.scenes import Scene
+from handheld.progress import save_match
 from handheld.rng import Rng
-from handheld.leds import WIN
 
 from handheld.options import (HUMAN, KIND_NAMES, PLAYER_COLORS, DRAW, encode_match,  # noqa: F401
                               decode_match, Option, OptionsMenu)
 
 CPU_DELAY_MS = 450             # show whose turn it is before the CPU thinks
 RESUME_IDLE_MS = 3000
+
+
+def part(name):
+    """One moment's module (handheld.match_<name>: pause, end, undo), imported when that moment
+    comes and let go of at once: the screen it builds keeps its code alive while it is shown,
+    then the code goes with it (a duel's heap holds only the playing frame)."""
+    from handheld.gfx import unload
+    full = "handheld.match_" + name
+    m = __import__(full, None, None, ["x"])
+    unload((full,))
+    return m
 
 
 class MatchScene(Scene):
@@ -106,7 +116,7 @@ class MatchScene(Scene):
             return
         if button == B.START:
             if kind == B.PRESS:
-                self.app.push(MatchPause(self.app, self))
+                self.app.push(part("pause").MatchPause(self.app, self))
             return
         if self.human_turn():
             self.handle(button, kind)
@@ -130,20 +140,7 @@ class MatchScene(Scene):
 
     def undo(self):
         """Take back the last human action and the CPU actions after it."""
-        e = self.engine
-        undone = False
-        while e.undo():
-            undone = True
-            if self.kinds[e.turn] == HUMAN:
-                break
-        if undone:
-            self.over = False
-            self.cpu_at = 0
-            if self.dirty_since < 0:
-                self.dirty_since = self.app.now
-            self.redraw()
-            self.turn_changed()
-        return undone
+        return part("undo").undo(self)
 
     def tick(self, now):
         if self.animating:
@@ -177,70 +174,9 @@ class MatchScene(Scene):
             self.save_resume()
 
     def end(self):
-        self.over = True
-        self.dirty_since = -1
-        app = self.app
-        app.store.delete(RESUME_KEY)
-        record = getattr(self.game, "record_text", None)
-        if record is not None:
-            app.save_record(self.game.ID, record(self.engine))
-        app.leds.flash(WIN, app.now, 900)
-        app.push(MatchResult(app, self))
+        """The game is over: drop the resume record, keep the game record, show the result."""
+        part("end").end(self)
 
     def new_game(self):
         """The same options again (this scene must be on top): the game replaces it."""
         self.game.rematch(self.app, self)
-
-
-class MatchPause(Menu):
-    def __init__(self, app, match):
-        self.match = match
-        items = [Item("Resume", app.pop)]
-        if match.can_undo():
-            items.append(Item("Undo", self.undo))
-        items.append(Item("Rules", lambda: app.push(TextPage(app, match.game.NAME,
-                                                             match.game.RULES))))
-        items.append(Item("New game", lambda: app.push(
-            confirm(app, "Abandon this game and start a new one?", self.new_game,
-                    yes="New game"))))
-        items.append(Item("Quit to menu", self.quit))
-        Menu.__init__(self, app, "Paused", items)
-
-    def undo(self):
-        self.app.pop()
-        self.match.undo()
-
-    def new_game(self):
-        self.app.pop()              # this menu
-        self.app.store.delete(RESUME_KEY)
-        self.match.dirty_since = -1
-        self.match.new_game()
-
-    def quit(self):
-        """Back to the game's menu; the game stays resumable from the title screen."""
-        self.app.pop()
-        self.app.pop()
-
-
-class MatchResult(Menu):
-    def __init__(self, app, match):
-        self.match = match
-        items = [Item(line) for line in match.result_lines()]
-        items.append(Item("Rematch", self.rematch))
-        if match.can_undo():
-            items.append(Item("Undo last move", self.undo))
-        items.append(Item("Look at board", app.pop))
-        items.append(Item("Game menu", self.leave))
-        Menu.__init__(self, app, match.describe_result(), items, on_back=app.pop)
-
-    def rematch(self):
-        self.app.pop()
-        self.match.new_game()
-
-    def undo(self):
-        self.app.pop()
-        self.match.undo()
-
-    def leave(self):
-        self.app.pop()
-        self.app.pop()

@@ -42,6 +42,7 @@ def display(hw, board):
             raise RuntimeError("no display at I2C address 0x%02x (found: %s); check SDA/SCL "
                                "wiring and HANDHELD_DISPLAY_ADDRESS" %
                                (address, ", ".join("0x%02x" % a for a in found) or "nothing"))
+        hw.i2c = i2c   # freed by fresh_start: a soft reload keeps the peripheral claimed
         bus = i2cdisplaybus.I2CDisplayBus(i2c, device_address=address)
         return SH1106(bus, width=128, height=64, colstart=setting("HANDHELD_COLSTART"),
                       rotation=setting("HANDHELD_ROTATION"), auto_refresh=False)
