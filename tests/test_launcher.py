@@ -266,3 +266,26 @@ def test_same_script_gives_the_same_png(levels, tmp_path):
         s.keys("A A DOWN A A LEFT")
         paths.append(s.save(str(tmp_path / ("a%d.png" % k))))
     assert open(paths[0], "rb").read() == open(paths[1], "rb").read()
+
+
+def test_pack_list_shows_at_once_and_reads_one_pack_per_tick(levels):
+    for n in (2, 3):
+        (levels / "whirly" / ("more%d.txt" % n)).write_text(PACK.replace("Tiny pack", "More %d" % n))
+    s = boot(levels)
+    from handheld import launcher
+    game = [g for g in s.app.games if g.ID == "whirly"][0]
+    packs = launcher.PackList(s.app, game)
+    s.app.push(packs)
+    assert [e[1] for e in packs.entries] == [None, None, None]     # listed, nothing read yet
+    assert "more2" in screen(s) and "..." in screen(s)
+    packs.tick(0)
+    assert packs.entries[0][1] is not None and packs.entries[1][1] is None
+    assert packs.entries[1][0] == "more3.txt"
+    packs.cursor = packs.first + 1                                 # open one not read yet
+    s.keys("A")
+    assert type(s.app.top()).__name__ == "LevelList"
+    assert "More 3" in screen(s)
+    s.keys("B")                                                    # back: read again, per tick
+    s.run(200)
+    assert all(not isinstance(e[1], type(None)) for e in packs.entries)
+    assert "Tiny pack" in screen(s) and "0/2" in screen(s)

@@ -65,8 +65,9 @@ def resume_play(app, resume):
             app.push(error_page(app, game.NAME, "The saved game is damaged and cannot be "
                                 "resumed (%s)." % exc))
         return
-    for name, pack in packs_of(app, game):
-        if name == filename and not isinstance(pack, str) and pack.digest == digest:
+    for entry in pack_entries(app, game):
+        pack = read_pack(app, game, entry) if entry[0] == filename else None
+        if pack is not None and not isinstance(pack, str) and pack.digest == digest:
             app.push(GameList(app))
             app.push(game_menu(app, game))
             if hasattr(game, "make_menu"):   # packs of a match game: its puzzles
@@ -78,24 +79,43 @@ def resume_play(app, resume):
                         "cannot be resumed."))
 
 
-def packs_of(app, game):
-    """[(filename, Pack or error text)], indexed once and cached until a rescan."""
+def pack_entries(app, game):
+    """[[filename, Pack, error text, or None until read]] of a game's folder, cached until a
+    rescan. Listing is instant; reading a pack (title, levels, digest) takes ~0.4 s on the
+    device, so the pack list reads them one per tick while the player looks."""
     packs = app.packs.get(game.ID)
     if packs is None:
-        from handheld.packs import Pack, list_packs   # not resident for games without packs
-        folder = app.hw.levels_root + "/" + game.ID
-        packs = []
-        for name in list_packs(folder):
-            try:
-                pack = Pack(folder + "/" + name, game.PACK_FORMAT)
-                if pack.errors:
-                    line, reason = pack.errors[0]
-                    pack = "line %d: %s" % (line, reason)
-            except (OSError, ValueError) as exc:
-                pack = "cannot read: %s" % exc
-            packs.append((name, pack))
+        from handheld.packs import list_packs   # not resident for games without packs
+        packs = [[name, None] for name in list_packs(pack_folder(app, game))]
         app.packs[game.ID] = packs
     return packs
+
+
+def pack_folder(app, game):
+    return app.hw.levels_root + "/" + game.ID
+
+
+def read_pack(app, game, entry):
+    """Fill entry[1]: the indexed Pack, or the text of its first error."""
+    if entry[1] is None:
+        from handheld.packs import Pack
+        try:
+            pack = Pack(pack_folder(app, game) + "/" + entry[0], game.PACK_FORMAT)
+            if pack.errors:
+                line, reason = pack.errors[0]
+                pack = "line %d: %s" % (line, reason)
+        except (OSError, ValueError) as exc:
+            pack = "cannot read: %s" % exc
+        entry[1] = pack
+    return entry[1]
+
+
+def packs_of(app, game):
+    """[[filename, Pack or error text]], every pack read (cached until a rescan)."""
+    entries = pack_entries(app, game)
+    for entry in entries:
+        read_pack(app, game, entry)
+    return entries
 
 
 class GameList(Menu):
@@ -129,20 +149,43 @@ class PackList(Menu):
         if self.how_to:
             items.append(Item("How to play", lambda: app.push(TextPage(app, game.NAME,
                                                                       game.RULES))))
-        for name, pack in packs_of(app, game):
-            items.append(self.pack_item(app, name, pack))
-        if len(items) == int(self.how_to):
+        self.first = len(items)
+        self.entries = pack_entries(app, game)
+        for entry in self.entries:
+            items.append(self.pack_item(app, entry))
+        if not self.entries:
             items.append(Item("(no packs in levels/%s)" % game.ID))
         items.append(Item("Rescan packs", self.rescan))
         return items
 
-    def pack_item(self, app, name, pack):
+    def pack_item(self, app, entry):
         game = self.game
+        name, pack = entry
+        if pack is None:    # not read yet: its file name until tick() reads it
+            i = name.rfind(".")
+            return Item(name[:i] if i > 0 else name, lambda: self.open_entry(entry),
+                        value=lambda: "...")
         if isinstance(pack, str):
             return Item("! " + name, lambda: app.push(error_page(app, name, pack)))
         progress = Progress(app.store, game.ID, pack.digest, pack.count)
         return Item(pack.title, lambda: open_pack(app, game, pack),
                     value=lambda: "%d/%d" % (progress.solved_count(), pack.count))
+
+    def open_entry(self, entry):
+        read_pack(self.app, self.game, entry)
+        self.items[self.first + self.entries.index(entry)] = self.pack_item(self.app, entry)
+        self.draw()
+        self.items[self.cursor].on_pick()
+
+    def tick(self, now):
+        for k in range(len(self.entries) if self.items else 0):
+            entry = self.entries[k]
+            if entry[1] is None:
+                read_pack(self.app, self.game, entry)
+                self.items[self.first + k] = self.pack_item(self.app, entry)
+                self.draw()
+                return True
+        return False
 
     def rescan(self):
         self.app.packs.pop(self.game.ID, None)
@@ -150,8 +193,9 @@ class PackList(Menu):
 
     def on_cover(self):
         # While a pack is played, the other packs' indexes (1-2 KB each) are heap the level
-        # needs; they are read again on the way back.
+        # needs; they are read again, one per tick, on the way back.
         self.items = []
+        self.entries = []
         self.app.packs.pop(self.game.ID, None)
 
     def on_show(self):
