@@ -121,8 +121,9 @@ class Engine:
         # bounded search: memo per class (0 normal, 1 special Black, 2 Joker) x cell x dir,
         # sized to the board by a start (engine_setup._buffers)
         self.memo = bytearray(0)
-        self.seen = array("H")
+        self.seen = bytearray(0)
         self.stamp = 0
+        self.sst = 0     # the mark of the last search in seen (1..255)
         self.queue = array("H")
         self.lbuf = bytearray(MAX_ACTIONS)
 

@@ -46,13 +46,16 @@ def _stuck_state(self, c, d, cls):
     m = memo[mb + s0]
     if m:
         return m == 2
-    self.stamp += 1
+    self.stamp += 1               # searches run (the CPU counts them as its cost)
     if self.stamp > 0xFFFF:
         self.stamp = 1
-        for i in range(len(self.seen)):
-            self.seen[i] = 0
-    st = self.stamp
-    seen = self.seen
+    seen = self.seen              # 8-bit marks: cleared once every 255 searches
+    st = self.sst + 1
+    if st > 0xFF:
+        st = 1
+        for i in range(len(seen)):
+            seen[i] = 0
+    self.sst = st
     q = self.queue
     seen[s0] = st
     q[0] = s0

@@ -45,7 +45,7 @@ def _buffers(self):
     if len(self.seen) != states:
         self.memo = self.seen = self.queue = None
         self.memo = bytearray(3 * states)
-        self.seen = array("H", bytes(2 * states))
+        self.seen = bytearray(states)
         self.queue = array("H", bytes(2 * states))
     else:
         memo = self.memo

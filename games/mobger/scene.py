@@ -3,14 +3,9 @@ from handheld import buttons as B
 from handheld import font
 from handheld.match import MatchScene, HUMAN, PLAYER_COLORS, DRAW
 from games.mobger.board_view import BoardView, rgb, layout, BANNER_MS  # noqa: F401 (tests)
-from games.mobger.constants import (NONE, K_JOKER, GOAL_B, R_BLACK_HOME, R_COMPLETE, R_STUCK,
-                                    R_QUIET, R_NO_MOVE, R_BLOCKED, R_FULL)
+from games.mobger.constants import NONE, K_JOKER, GOAL_B
 
 REPEAT_MSG = "Not again: repetition"
-REASONS = {R_BLACK_HOME: "Black Ger is home", R_COMPLETE: "All Gers home",
-           R_STUCK: "Nobody can win now", R_QUIET: "30 moves, no removal",
-           R_NO_MOVE: "No move left", R_BLOCKED: "House blocked",
-           R_FULL: "Move log full"}
 
 
 class DuelScene(MatchScene):
@@ -110,13 +105,11 @@ class DuelScene(MatchScene):
         return changed
 
     def result_lines(self):
-        e = self.engine
-        lines = []
-        why = REASONS.get(e.reason)
-        if why:
-            lines.append(why)
-        lines.append("Score %d:%d" % (e.score[0], e.score[1]))
-        return lines
+        # the end-of-game reasons load only when a game ends (and go with the result screen)
+        from handheld.gfx import unload
+        from games.mobger import duel_end
+        unload(("games.mobger.duel_end",))
+        return duel_end.result_lines(self.engine)
 
     def undo(self):
         done = MatchScene.undo(self)
