@@ -86,7 +86,7 @@ def test_every_tour_script_parses_and_the_mpy_session_holds_the_reserve():
     for name, (keys, reserve, limit) in tours.TOURS.items():
         assert script.parse(keys), name
         assert limit > 0
-    assert tours.TOURS["session"][1] == budgets.BUDGETS["session_reserve_mpy"] == 49152
+    assert tours.TOURS["session"][1] == budgets.BUDGETS["session_reserve_mpy"] >= 16 * 1024
     assert b"HANDHELD_HEAP_RESERVE = 49152" in tours.settings_toml(49152)
     assert tours.settings_toml(0) == b"HANDHELD_HEAP_LOG = 1\n"
 
