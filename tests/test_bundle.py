@@ -300,3 +300,15 @@ def test_deploy_manifest_records_what_is_on_the_drive(mini_repo, drive, no_mpy_c
         manifest = json.load(f)
     assert set(manifest["files"]) == tree(drive) - {"boot_out.txt", bundle.MANIFEST}
     assert manifest["mpy"] is False
+
+
+def test_every_device_module_is_small_enough_to_compile_on_the_device():
+    """The .py bundle compiles each module in the Pico's heap at import (about 2.5x its source
+    for a moment): game modules under 12,000 bytes, the runtime's boot modules under 20,000."""
+    too_big = []
+    for src, rel in bundle.our_files(REPO):
+        if rel.endswith(".py"):
+            size = os.path.getsize(src)
+            if size >= bundle.module_limit(rel):
+                too_big.append((rel, size))
+    assert too_big == []
