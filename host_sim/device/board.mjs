@@ -24,6 +24,26 @@ export class Board {
     Object.defineProperty(mcu.qspi[1], 'inputValue', { get: () => true });
     for (const p of BUTTON_PINS) mcu.gpio[p].setInputValue(true); // pulled up = released
 
+    // rp2040js 1.4.1 does not clear a peripheral put in reset through RESETS. The pico-sdk's
+    // i2c_deinit() only asserts the I2C block's reset, so IC_ENABLE stayed set and the next
+    // busio.I2C (after a soft reload) raised "I2C peripheral in use"; a real RP2040 clears the
+    // block's registers in reset. RESETS bits 3 and 4 are I2C0 and I2C1.
+    const resets = mcu.peripherals[0x4000c];
+    const writeResets = resets.writeUint32.bind(resets);
+    resets.writeUint32 = (offset, value) => {
+      if (offset === 0) {
+        mcu.i2c.forEach((i2c, n) => {
+          const bit = 1 << (3 + n);
+          if (value & bit && !(resets.reset & bit)) {
+            i2c.enable = 0;
+            i2c.txFIFO.reset();
+            i2c.rxFIFO.reset();
+          }
+        });
+      }
+      writeResets(offset, value);
+    };
+
     this.display = new SH1106(2);
     this.i2c = attachI2C(mcu, mcu.i2c[0], { 0x3c: this.display });
     this.probe = attachProbe(mcu, 4, 5, [0x3c]);
