@@ -320,6 +320,7 @@ def test_load_rejects_an_illegal_action_with_a_valid_checksum():
     data[11] = 0x00 | 3  # still a topic choice: fine
     data += bytes((0x40,))  # a take during SOLVE: illegal
     data[9] += 1
-    c = G._sum16(bytes(data))
+    from games.iqlandie.game_save import _sum16
+    c = _sum16(bytes(data))
     with pytest.raises(ValueError):
         G.Game.restore(bytes(data) + bytes((c >> 8, c & 0xFF)))

@@ -77,6 +77,8 @@ def test_iqlandie_task_screens_are_freed_after_each_task(need_mpy):
     files = {"/lib/displayio.py": open(bench.FAKE_DISPLAYIO).read()}
     r = ast.literal_eval(mpy.run(steps, files=files).strip().splitlines()[-1])
     print(r)
-    assert max(r["task%d" % t] for t in range(4)) <= 158 * 1024
+    # ~139 KB for space (the largest): screen_common, the menu, game_draft/score/save and the
+    # task art's drawing code are not in the heap while a task runs
+    assert max(r["task%d" % t] for t in range(4)) <= 146 * 1024
     assert r["after3"] - r["after0"] <= 2 * 1024          # no growth from round to round
     assert r["after3"] - r["table"] <= 16 * 1024

@@ -2,10 +2,9 @@
 import displayio
 
 from handheld import buttons as B
-from handheld.gfx import palette, cached
+from handheld.gfx import palette
 from games.iqlandie import tasks
-from games.iqlandie import task_tiles as T
-from games.iqlandie.task_screens import TaskScene, _line, _set
+from games.iqlandie.task_screens import TaskScene, _line, _set, task_sheet
 
 BIO_X = 1
 BIO_Y = 11
@@ -23,8 +22,8 @@ class BiologyScene(TaskScene):
         TaskScene.__init__(self, app, task, label, on_done)
         from games.iqlandie import biology
         self.bio = biology
-        board = cached("iq-bio17", T.biology_board)
-        goal = cached("iq-bio10", T.biology_goal)
+        board = task_sheet("iq-bio17", "biology_board")
+        goal = task_sheet("iq-bio10", "biology_goal")
         self.board = displayio.TileGrid(board, pixel_shader=palette(), width=3, height=3,
                                         tile_width=17, tile_height=17, x=BIO_X, y=BIO_Y)
         self.goal = displayio.TileGrid(goal, pixel_shader=palette(), width=3, height=3,

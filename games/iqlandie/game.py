@@ -9,11 +9,47 @@ from games.iqlandie import pieces as P
 from games.iqlandie import exhibits as X
 # The constants stay importable from here (G.PLACE ...: screens, CPU, tests).
 from games.iqlandie.game_consts import *  # noqa: F401,F403
-from games.iqlandie import game_draft as _DRAFT, game_score as _SCORE, game_save as _SAVE
-from games.iqlandie.game_save import _sum16  # noqa: F401 (tests)
+
+# Drafting/placement, scoring and saving live in game_draft.py, game_score.py, game_save.py:
+# each module is imported (and its functions bound as Game methods) on the first use of one of
+# them, and unload_parts() frees them while a task screen runs (screens.free_for_task).
+PARTS = (("game_draft", ("_in_order", "_draft_advance", "_give", "take", "add_from_bag",
+                         "_place_advance", "_hand_code", "_drop", "fits", "fits_anywhere",
+                         "place", "fallback", "choose_joker_colour")),
+         ("game_score", ("pair_points", "score_breakdown", "total", "scores", "_rank_key",
+                         "ranking")),
+         ("game_save", ("save_state", "load_state", "_replay")))
+
+
+def unload_parts():
+    """Free game_draft, game_score and game_save (their methods come back on the next use)."""
+    import sys
+    for mod, names in PARTS:
+        for n in names:
+            try:
+                delattr(Game, n)
+            except AttributeError:      # not bound since the last unload
+                pass
+        full = "games.iqlandie." + mod
+        if full in sys.modules:
+            del sys.modules[full]
+            pkg = sys.modules.get("games.iqlandie")
+            if pkg is not None and mod in pkg.__dict__:
+                delattr(pkg, mod)
 
 
 class Game:
+    def __getattr__(self, name):
+        """A method of game_draft / game_score / game_save: import that module, bind its
+        methods to the class (until unload_parts) and return this one."""
+        for mod, names in PARTS:
+            if name in names:
+                m = __import__("games.iqlandie." + mod, None, None, ["x"])
+                for n in names:
+                    setattr(Game, n, getattr(m, n))
+                return getattr(self, name)
+        raise AttributeError(name)
+
     def __init__(self):
         self.players = 0
         self.kinds = b""
@@ -236,22 +272,6 @@ class Game:
         self.draft_step = 0
         self._draft_advance()
 
-
-    # -- DRAFT, PLACE, jokers: game_draft.py (bound here as class attributes) ---------------
-    _in_order = _DRAFT._in_order
-    _draft_advance = _DRAFT._draft_advance
-    _give = _DRAFT._give
-    take = _DRAFT.take
-    add_from_bag = _DRAFT.add_from_bag
-    _place_advance = _DRAFT._place_advance
-    _hand_code = _DRAFT._hand_code
-    _drop = _DRAFT._drop
-    fits = _DRAFT.fits
-    fits_anywhere = _DRAFT.fits_anywhere
-    place = _DRAFT.place
-    fallback = _DRAFT.fallback
-    choose_joker_colour = _DRAFT.choose_joker_colour
-
     # -- END --------------------------------------------------------------------------------
     def _end_turn(self):
         for p in range(self.players):
@@ -282,18 +302,7 @@ class Game:
             return self.choose_joker_colour(a[1], a[2], a[3])
         return False
 
-    # -- scoring: game_score.py ------------------------------------------------------------
-    pair_points = _SCORE.pair_points
-    score_breakdown = _SCORE.score_breakdown
-    total = _SCORE.total
-    scores = _SCORE.scores
-    _rank_key = _SCORE._rank_key
-    ranking = _SCORE.ranking
 
-    # -- save / load: game_save.py ----------------------------------------------------------
-    save_state = _SAVE.save_state
-    load_state = _SAVE.load_state
-    _replay = _SAVE._replay
 
     @staticmethod
     def restore(data):

@@ -3,10 +3,19 @@ import displayio
 
 from handheld import buttons as B
 from handheld import font
-from handheld.gfx import palette, cached
+from handheld.gfx import palette
 from games.iqlandie import tasks
-from games.iqlandie import task_tiles as T
-from games.iqlandie.task_screens import TaskScene, _set, grid_step
+from games.iqlandie.task_screens import TaskScene, _set, grid_step, task_sheet
+
+# task_tiles.py's tile numbers of this sheet (that module is in the heap only while it draws)
+OP_CORNER = 116
+OP_INV = 48
+PORT_BLANK = 0
+PORT_START = 1
+PORT_GOAL = 2
+PORT_GOAL_HIT = 3
+PORT_OUT = 4
+OP_PORT = 96
 
 class OpticsScene(TaskScene):
     TOPIC = tasks.OPTICS
@@ -21,7 +30,7 @@ class OpticsScene(TaskScene):
         TaskScene.__init__(self, app, task, label, on_done)
         from games.iqlandie import optics
         self.op = optics
-        sheet = cached("iq-optics", T.optics)
+        sheet = task_sheet("iq-optics", "optics")
         self.board = displayio.TileGrid(sheet, pixel_shader=palette(), width=8, height=8,
                                         tile_width=8, tile_height=8, x=0, y=0)
         self.group.append(self.board)
@@ -33,7 +42,7 @@ class OpticsScene(TaskScene):
         self.sel = 0
         b = self.board
         for corner in ((0, 0), (7, 0), (0, 7), (7, 7)):
-            _set(b, corner[0], corner[1], T.OP_CORNER)
+            _set(b, corner[0], corner[1], OP_CORNER)
         self.text.write(11, 0, label)
         self.redraw()
 
@@ -95,20 +104,20 @@ class OpticsScene(TaskScene):
         m = self.mirror_at(c)
         tile = self.mask[c] + (16 * (self.answer[m][1] + 1) if m >= 0 else 0)
         if c == self.cursor:
-            tile += T.OP_INV
+            tile += OP_INV
         _set(self.board, 1 + c % 6, 1 + c // 6, tile)
 
     def draw_port(self, p):
         task = self.task
-        kind = T.PORT_BLANK
+        kind = PORT_BLANK
         if p == task.start:
-            kind = T.PORT_START
+            kind = PORT_START
         elif p == task.goal:
-            kind = T.PORT_GOAL_HIT if p == self.exit else T.PORT_GOAL
+            kind = PORT_GOAL_HIT if p == self.exit else PORT_GOAL
         elif p == self.exit:
-            kind = T.PORT_OUT
+            kind = PORT_OUT
         x, y = self.port_xy(p)
-        _set(self.board, x, y, T.OP_PORT + (p // 6) * 5 + kind)
+        _set(self.board, x, y, OP_PORT + (p // 6) * 5 + kind)
 
     def draw_list(self):
         t = self.text

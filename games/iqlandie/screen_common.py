@@ -3,6 +3,9 @@ import displayio
 
 from handheld.gfx import palette, unit_palette, cached
 from games.iqlandie import pieces as P
+# The table's small helpers live in table_text.py (the table keeps them while a task runs and
+# this module leaves the heap): re-exported here for the phase screens.
+from games.iqlandie.table_text import rgb, ds_text, humans, name_of, pause, boards  # noqa: F401
 
 CRIT_SHORT = ("Col", "2nd", "Gap", "Shp", "Rob", "Lin", "Pair", "1st")
 CRIT_HELP = ("1/sq top col", "2/sq 2nd col", "3 per gap", "3 per shape", "3/robot pair",
@@ -44,43 +47,8 @@ def sheets():
     return big_sheet(), ghost_sheet(), mini_sheet()
 
 
-def rgb(colour):
-    r, g, b = P.RGB[colour]
-    return r << 16 | g << 8 | b
-
-
-def ds_text(ds):
-    return "%d.%d" % (ds // 10, ds % 10)
-
-
-def humans(kinds):
-    n = 0
-    for k in kinds:
-        n += k == 0
-    return n
-
-
-def name_of(kinds, p, short=False):
-    """'You' with one human, else P1..P4 for humans and C2 / CPU 2 for the CPUs."""
-    if kinds[p] == 0:
-        return "You" if humans(kinds) == 1 else "P%d" % (p + 1)
-    return ("C%d" if short else "CPU %d") % (p + 1)
-
-
 def pair_text(g, p):
     return "%s+%s" % (P.COLOUR_NAMES[g.pair[2 * p]], P.COLOUR_NAMES[g.pair[2 * p + 1]])
-
-
-def pause(app, hub):
-    """The pause menu (its module is imported when it is opened)."""
-    from games.iqlandie.pause_menu import PauseMenu
-    app.push(PauseMenu(app, hub))
-
-
-def boards(app, hub):
-    """Everybody's boards (SELECT)."""
-    from games.iqlandie.pause_menu import BoardView
-    app.push(BoardView(app, hub))
 
 
 def _grid(sheet, w, h, x, y, cell, transparent=False):

@@ -17,7 +17,7 @@ from handheld.leds import WIN
 from games.iqlandie import game as G
 from games.iqlandie import pieces as P
 from games.iqlandie import table_text as _TEXT
-from games.iqlandie.screen_common import humans, name_of, rgb, pause, boards  # noqa: F401 (rgb)
+from games.iqlandie.table_text import humans, name_of, rgb, pause, boards  # noqa: F401 (rgb)
 
 CPU_DELAY_MS = 450        # show who acts before a CPU decides
 CPU_SOLVE_MS = 120        # CPU solve reports come quickly
@@ -137,6 +137,8 @@ class GameScene(TextScene):
                               self.used_tasks, self.tasks)
             self.task = self.tasks[g.round]
             self.task_key = key
+            from handheld import gfx
+            gfx.unload(GENERATORS)
         return self.task
 
     # actions
@@ -224,6 +226,9 @@ PHASE_MODULES = ("games.iqlandie.phases", "games.iqlandie.phase_round",
 # Modules only some screens use (the pause menu and boards view, the art's drawing code):
 # phase_screens() and start_task free them; the next screen that needs them imports them again.
 TABLE_EXTRAS = ("games.iqlandie.pause_menu", "games.iqlandie.tiles")
+# Not needed while a task runs: the phase screens' shared parts and the game's menu (the match
+# frame imports it again for a rematch).
+TASK_FREES = ("games.iqlandie.screen_common", "games.iqlandie.menu")
 # The art sheets (screen_common) and the phase modules that draw each one.
 ART_SHEETS = ("iq-big", "iq-ghost", "iq-mini")
 ART_USERS = (("phase_draft", "phase_place", "phase_end"), ("phase_place", "phase_end"),
@@ -251,14 +256,17 @@ def phase_screens(name):
 
 
 def free_for_task():
-    """Only the table stays while a task screen runs: the phase screens, the pause menu, the
-    art (code and sheets) and the CPU leave the heap."""
+    """Only the table stays while a task screen runs: the phase screens and their shared parts,
+    the pause menu, the art (code and sheets), the game's menu, the game's draft, scoring and
+    saving code (game.unload_parts) and the CPU leave the heap."""
     import gc
     from handheld import gfx
     gfx.unload(PHASE_MODULES)
     for key in ART_SHEETS:
         gfx.forget(key)
     gfx.unload(TABLE_EXTRAS)
+    gfx.unload(TASK_FREES)
+    G.unload_parts()
     unload_cpu()
     gc.collect()
 
@@ -274,7 +282,9 @@ TASK_MODULES = ("games.iqlandie.task_screens", "games.iqlandie.biology_screen",
                 "games.iqlandie.programming_screen", "games.iqlandie.optics_screen",
                 "games.iqlandie.space_screen", "games.iqlandie.task_tiles",
                 "games.iqlandie.biology", "games.iqlandie.programming", "games.iqlandie.optics",
-                "games.iqlandie.space")
+                "games.iqlandie.space", "games.iqlandie.space_gen")
+# Task generation code and tables needed only while round_task generates (the screen checks).
+GENERATORS = ("games.iqlandie.space_gen",)
 TASK_SHEETS = ("iq-bio17", "iq-bio10", "iq-prog", "iq-optics", "iq-space")
 
 

@@ -3,10 +3,12 @@ import displayio
 
 from handheld import buttons as B
 from handheld import font
-from handheld.gfx import palette, cached
+from handheld.gfx import palette
 from games.iqlandie import tasks
-from games.iqlandie import task_tiles as T
-from games.iqlandie.task_screens import TaskScene, _frame, _set, ADD, DONE
+from games.iqlandie.task_screens import TaskScene, _frame, _set, ADD, DONE, task_sheet
+
+# task_tiles.py's tile numbers of this sheet (that module is in the heap only while it draws)
+SP_INV = 6
 
 SP_TARGET_X = 3
 SP_TARGET_Y = 7
@@ -27,7 +29,7 @@ class SpaceScene(TaskScene):
         TaskScene.__init__(self, app, task, label, on_done)
         from games.iqlandie import space
         self.sp = space
-        sheet = cached("iq-space", T.space)
+        sheet = task_sheet("iq-space", "space")
         self.target = displayio.TileGrid(sheet, pixel_shader=palette(), width=3, height=3,
                                          tile_width=8, tile_height=8, x=SP_TARGET_X,
                                          y=SP_TARGET_Y)
@@ -85,7 +87,7 @@ class SpaceScene(TaskScene):
                     if 0 <= cx < 3 and 0 <= cy < 3:
                         if not inside:
                             v = cells[cy * 3 + cx]
-                        v += T.SP_INV
+                        v += SP_INV
                 _set(self.work, wx, wy, v)
         self.draw_list()
 

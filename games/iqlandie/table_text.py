@@ -3,7 +3,6 @@ from handheld import font
 from games.iqlandie import game as G
 from games.iqlandie import pieces as P
 from games.iqlandie import exhibits as X
-from games.iqlandie.screen_common import ds_text
 
 
 def note(self, line):
@@ -65,3 +64,39 @@ def describe(self, a, p):
     if k == G.A_JOKER:
         return "%s joker=%s" % (self.name(a[1], True), P.COLOUR_NAMES[a[3]])
     return ""
+
+
+# --- small helpers the table and the phase screens share (screen_common re-exports them) ---
+def rgb(colour):
+    r, g, b = P.RGB[colour]
+    return r << 16 | g << 8 | b
+
+
+def ds_text(ds):
+    return "%d.%d" % (ds // 10, ds % 10)
+
+
+def humans(kinds):
+    n = 0
+    for k in kinds:
+        n += k == 0
+    return n
+
+
+def name_of(kinds, p, short=False):
+    """'You' with one human, else P1..P4 for humans and C2 / CPU 2 for the CPUs."""
+    if kinds[p] == 0:
+        return "You" if humans(kinds) == 1 else "P%d" % (p + 1)
+    return ("C%d" if short else "CPU %d") % (p + 1)
+
+
+def pause(app, hub):
+    """The pause menu (its module is imported when it is opened)."""
+    from games.iqlandie.pause_menu import PauseMenu
+    app.push(PauseMenu(app, hub))
+
+
+def boards(app, hub):
+    """Everybody's boards (SELECT)."""
+    from games.iqlandie.pause_menu import BoardView
+    app.push(BoardView(app, hub))

@@ -10,7 +10,7 @@ running there, so reading the rules costs time like at the table.
 import displayio
 
 from handheld import buttons as B
-from handheld.gfx import TextGrid, palette, unit_palette
+from handheld.gfx import TextGrid, palette, unit_palette, cached, unload
 from handheld.scenes import Scene, Menu, Item, TextPage, confirm
 from games.iqlandie import tasks
 
@@ -20,6 +20,8 @@ TIMER_COLS = 5          # "999.9" (longer times show as 999.9; the report has th
 
 def open_task(app, topic, task, player_label, on_done):
     """Push the scene for `topic`; on_done(answer or None, time_ds) runs after it popped."""
+    for key, name in SHEETS[topic]:     # drawn before the scene's code is loaded: a lower peak
+        task_sheet(key, name)
     if topic == tasks.BIOLOGY:
         from games.iqlandie.biology_screen import BiologyScene as cls
     elif topic == tasks.PROGRAMMING:
@@ -31,6 +33,24 @@ def open_task(app, topic, task, player_label, on_done):
     scene = cls(app, task, player_label, on_done)
     app.push(scene)
     return scene
+
+
+# Each topic's tile sheets: (gfx cache key, task_tiles function that draws it).
+SHEETS = ((("iq-bio17", "biology_board"), ("iq-bio10", "biology_goal")),
+          (("iq-prog", "programming"),), (("iq-optics", "optics"),), (("iq-space", "space"),))
+
+
+def task_sheet(key, name):
+    """A task tile sheet, drawn by task_tiles.<name> when first asked; the drawing code leaves
+    the heap right after (the sheet stays cached until screens.unload_task_screens)."""
+    return cached(key, lambda bitmap_cls: _draw(name, bitmap_cls))
+
+
+def _draw(name, bitmap_cls):
+    from games.iqlandie import task_tiles
+    sheet = getattr(task_tiles, name)(bitmap_cls)
+    unload(("games.iqlandie.task_tiles",))
+    return sheet
 
 
 def _line(x, y, w, h):
