@@ -497,6 +497,11 @@ def test_heap_log_setting_switches_it_on(rig):
     assert rig.start().heap_log is True
 
 
+def test_buttons_are_scanned_every_5_ms(rig):
+    rig.start()
+    assert rig.keys.args["interval"] == 0.005 and rig.keys.args["value_when_pressed"] is False
+
+
 def test_new_event_is_a_keypad_event(rig):
     hw = rig.start()
     event = hw.new_event()

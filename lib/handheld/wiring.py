@@ -57,7 +57,9 @@ def keys(hw, board):
         if len(names) != 8:
             raise ValueError("HANDHELD_BUTTONS needs 8 pins in the order " + BUTTON_ORDER)
         pins = [pin(board, n, "button") for n in names]
-        return keypad.Keys(pins, value_when_pressed=False, pull=True)
+        # Scanned every 5 ms (keypad's default is 20 ms, up to 20 ms of every press's latency);
+        # a button's contacts settle well within that.
+        return keypad.Keys(pins, value_when_pressed=False, pull=True, interval=0.005)
     except Exception as exc:
         report(hw, "buttons not available: %s" % exc)
         return None
