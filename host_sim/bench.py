@@ -254,6 +254,11 @@ def device_figures(out):
             "change %s bytes" % (kind, f.get("boot_to_launcher_ms"), f.get("launcher_free_after_boot"),
                                  max(moves) if moves else None, len(moves), max(i2c) if i2c else None,
                                  f.get("menu_change_i2c_bytes")))
+        for game, g in sorted(f.get("games", {}).items()):
+            low = g.get("lowest_free")
+            if low is not None:
+                out("  %s: lowest free heap in game %d bytes (+%d held in reserve), back home %s"
+                    % (game, low, g.get("lowest_free_reserve") or 0, g.get("home_free")))
 
 
 def main(games, out=print):
