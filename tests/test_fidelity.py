@@ -244,3 +244,34 @@ def test_launcher_screens_are_pixel_identical_on_the_real_driver():
     assert lit(expected[0]) > 0
     assert got[0] == expected[0]        # the launcher's first screen
     assert got[1] == expected[1]        # and after DOWN, drawn as a partial update
+
+
+def test_a_menu_change_sends_one_full_frame_not_two():
+    """Opening a screen swaps the display's root group: one full refresh (~1.1 KB), where
+    swapping children of a shared root sent two overlapping areas (2,176 bytes on the device)."""
+    from handheld.app import App
+    from handheld import buttons as B
+    from games import GAMES
+    from host_sim.hw import HostHardware
+    display, i2c = make_fidelity_display()
+    hw = HostHardware(display=False)
+    hw.display = display
+    app = App(hw, GAMES)
+    now = 0
+    for _ in range(5):
+        now += 20
+        app.step(now)
+    warm(display)
+    hw.keys.events.put(B.A, True)              # Play: the game list
+    sent = []
+    for _ in range(6):
+        if _ == 3:
+            hw.keys.events.put(B.A, False)
+        before = type(app.top()).__name__
+        i2c.reset_counter()
+        now += 20
+        app.step(now)
+        if before != type(app.top()).__name__:
+            sent.append(i2c.bytes_total)        # the refresh that showed the new screen
+    assert type(app.top()).__name__ == "GameList"
+    assert len(sent) == 1 and 1000 <= sent[0] <= 1200, sent

@@ -1,5 +1,4 @@
 """The app: hardware in, scene stack, one loop. It knows scenes, never a game's internals."""
-import displayio
 
 from handheld import buttons as B
 from handheld.buttons import Buttons
@@ -42,7 +41,6 @@ class App:
         self.settings = Settings(self.store)
         self.buttons = Buttons(self.settings.repeat)
         self.leds = Leds(hw.pixels, self.settings.led)
-        self.root = displayio.Group()
         self.stack = []
         self.now = 0
         self.packs = {}
@@ -51,8 +49,6 @@ class App:
         self.in_game = False
         self.rescue = bytearray(RESCUE_BYTES)
         self.heap_log = memory.HeapLog(hw.log) if getattr(hw, "heap_log", False) else None
-        if hw.display is not None:
-            hw.display.root_group = self.root
         self.apply_contrast()
         from handheld import launcher
         landing = getattr(hw, "landing", None)
@@ -65,12 +61,18 @@ class App:
     def top(self):
         return self.stack[-1] if self.stack else None
 
+    def show(self, scene):
+        """Put a scene's group on the display. Swapping the display's root group makes one
+        full-screen refresh (1,104 bytes of I2C); swapping children of a shared root made two
+        overlapping dirty areas, sent one after the other (2,176 bytes)."""
+        if self.hw.display is not None:
+            self.hw.display.root_group = scene.group
+
     def push(self, scene):
         if self.stack:
             self.stack[-1].on_cover()
-            self.root.remove(self.stack[-1].group)
         self.stack.append(scene)
-        self.root.append(scene.group)
+        self.show(scene)
         if len(self.stack) > LAUNCHER_DEPTH:
             self.in_game = True
 
@@ -83,8 +85,7 @@ class App:
             return
         scene = self.stack.pop()
         scene.on_leave()
-        self.root.remove(scene.group)
-        self.root.append(self.stack[-1].group)
+        self.show(self.stack[-1])
         self.stack[-1].on_show()
 
     def _left_game(self):
@@ -100,9 +101,8 @@ class App:
     def replace(self, scene):
         old = self.stack.pop()
         old.on_leave()
-        self.root.remove(old.group)
         self.stack.append(scene)
-        self.root.append(scene.group)
+        self.show(scene)
 
     def pop_to(self, scene):
         """Pop until `scene` is on top (it must be on the stack)."""
@@ -151,9 +151,7 @@ class App:
                 self.home()
             except Exception:  # a scene's on_leave failing too: drop the rest by force
                 del self.stack[1:]
-                while len(self.root):
-                    self.root.pop()
-                self.root.append(self.stack[0].group)
+                self.show(self.stack[0])
                 self.in_game = False
                 memory.free_games(self)
             reason = where + ": " + CLOSED_FOR_MEMORY
