@@ -306,3 +306,22 @@ def test_specimen_png_renders_all_glyphs_and_samples():
     x = (1 * font.CELL_W + 2) * 6
     assert rows[0][3 * x:3 * x + 3] == bytes((235, 245, 255))
     assert rows[0][3 * (x - 6):3 * (x - 6) + 3] == bytes((10, 14, 30))
+
+
+def test_a_row_written_again_with_the_same_text_is_not_touched():
+    from handheld.gfx import TextGrid
+    t = TextGrid()
+    t.line(2, "moves", right="12")
+    touched = []
+    real = t.write
+    t.write = lambda *a, **k: (touched.append(a), real(*a, **k))
+    t.line(2, "moves", right="12")
+    assert touched == []
+    t.line(2, "moves", right="13")               # a change is written
+    assert len(touched) == 1
+    t.write(0, 2, "x")                           # anything else written there forgets the row
+    t.line(2, "moves", right="13")
+    assert len(touched) == 3
+    t.clear()
+    t.line(2, "moves", right="13")
+    assert len(touched) == 4

@@ -90,11 +90,15 @@ class TextGrid:
             glyph_sheet(), pixel_shader=palette(), width=cols, height=rows,
             tile_width=font.CELL_W, tile_height=font.CELL_H, x=x, y=y)
         self.blank = font.glyph_index(" ")
+        # What line() last wrote on each row: a HUD redrawn after every move rewrites only the
+        # rows that changed (checking 21 cells of a row costs ~2 ms on the device).
+        self.lines = [None] * rows
 
     def write(self, col, row, text, inverted=False):
         """Write text at (col, row), clipped to the grid."""
         if row < 0 or row >= self.rows:
             return
+        self.lines[row] = None
         shift = font.COUNT if inverted else 0
         grid = self.grid
         for ch in text:
@@ -110,16 +114,25 @@ class TextGrid:
 
     def line(self, row, text, inverted=False, right=""):
         """Fill a whole row: text on the left, `right` flush right, blanks between."""
+        if 0 <= row < self.rows:
+            lines = self.lines
+            last = lines[row]
+            if last is not None and last[0] == text and last[1] == right and last[2] == inverted:
+                return
+        asked = text
         width = self.cols - len(right)
         if len(text) > width:
             text = text[:max(0, width - 1)] + font.ELLIPSIS if width > 0 else ""
         self.write(0, row, text + " " * (width - len(text)) + right, inverted)
+        if 0 <= row < self.rows:
+            self.lines[row] = (asked, right, inverted)
 
     def center(self, row, text, inverted=False):
         pad = (self.cols - len(text)) // 2
         self.line(row, " " * max(0, pad) + text, inverted)
 
     def clear(self):
+        self.lines = [None] * self.rows
         grid = self.grid
         for row in range(self.rows):
             for col in range(self.cols):
