@@ -7,8 +7,10 @@ exactly: save_state() stores only those.
 from handheld.rng import Rng
 from games.iqlandie import pieces as P
 from games.iqlandie import exhibits as X
-# The constants stay importable from here (G.PLACE ...: screens, CPU, tests).
+# The constants stay importable from here (G.PLACE ...: screens, CPU, tests, game_draft...);
+# game_consts itself leaves sys.modules (its own copy of the names would stay in the heap).
 from games.iqlandie.game_consts import *  # noqa: F401,F403
+P.forget_module("game_consts")
 
 # Drafting/placement, scoring and saving live in game_draft.py, game_score.py, game_save.py:
 # each module is imported (and its functions bound as Game methods) on the first use of one of

@@ -1,6 +1,6 @@
 """iQLANDIE Game methods (bound in game.py): the draft, placement, fallback and jokers."""
 from games.iqlandie import pieces as P
-from games.iqlandie.game_consts import DRAFT, PLACE, END
+from games.iqlandie.game import DRAFT, PLACE, END
 
 
 def _in_order(self, p, k):

@@ -1,5 +1,5 @@
 """iQLANDIE Game methods (bound in game.py): the saved game (options + action log)."""
-from games.iqlandie.game_consts import MAGIC, VERSION
+from games.iqlandie.game import MAGIC, VERSION
 
 
 def save_state(self):

@@ -1,6 +1,6 @@
 """iQLANDIE Game methods (bound in game.py): scores, their breakdown and the ranking."""
 from games.iqlandie import exhibits as X
-from games.iqlandie.game_consts import FIRST_POINTS, PAIR_POINTS
+from games.iqlandie.game import FIRST_POINTS, PAIR_POINTS
 
 
 def pair_points(self, p):

@@ -18,18 +18,6 @@ MONO = 9
 NSHAPES = 9  # real shapes (MONO is only the fallback)
 SHAPE_NAMES = ("I3", "L3", "I4", "O4", "T4", "S4", "L4", "P5", "U5", "1x1")
 
-_BASE = (
-    ((0, 0), (1, 0), (2, 0)),
-    ((0, 0), (0, 1), (1, 1)),
-    ((0, 0), (1, 0), (2, 0), (3, 0)),
-    ((0, 0), (1, 0), (0, 1), (1, 1)),
-    ((0, 0), (1, 0), (2, 0), (1, 1)),
-    ((1, 0), (2, 0), (0, 1), (1, 1)),
-    ((0, 0), (0, 1), (0, 2), (1, 2)),
-    ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2)),
-    ((0, 0), (2, 0), (0, 1), (1, 1), (2, 1)),
-    ((0, 0),),
-)
 # index (in the cell tuple) of the cell that carries the robot, for pieces that have one
 ROBOT_CELL = (0, 1, 1, 0, 3, 0, 1, 1, 3, 0)
 SIZE = (3, 3, 4, 4, 4, 4, 4, 5, 5, 1)
@@ -78,58 +66,68 @@ def size_of(code):
     return SIZE[code & 0x0F]
 
 
-# Every (x, y) with 0 <= x, y <= 5, built once and shared by all 80 orientations and boxes:
-# one tuple per cell instead of one per use saves ~7 KB of heap on the device.
-_PAIRS = tuple((i // 6, i % 6) for i in range(36))
+# The orientation tables (cells and bounding box of every shape in every orientation) are
+# built by piece_orients.py, whose code leaves the heap right after. drop_tables() frees them
+# while a task screen runs (screens.free_for_task, ~3 KB); load_tables() builds them again, and
+# so does the first cells() or bbox() call after a drop (the module's names are rebound, so
+# the rules' hot paths stay a plain table look-up).
+_ORIENTS = _BOXES = DISTINCT = None
 
 
-def _orient(cells, o):
-    """Orientation o: flip (o >= 4) in x, then o % 4 quarter turns; normalised to (0, 0)."""
-    out = []
-    for x, y in cells:
-        if o >= 4:
-            x = -x
-        for _ in range(o & 3):
-            x, y = -y, x
-        out.append((x, y))
-    mx = min(c[0] for c in out)
-    my = min(c[1] for c in out)
-    return tuple(_PAIRS[(x - mx) * 6 + y - my] for x, y in out)
-
-
-def _build():
-    orients = []
-    boxes = []
-    distinct = []
-    known = {}                # equal cell tuples (same order) are shared
-    for s in range(len(_BASE)):
-        seen = []
-        dis = []
-        for o in range(8):
-            c = _orient(_BASE[s], o)
-            c = known.setdefault(c, c)
-            orients.append(c)
-            boxes.append(_PAIRS[(max(p[0] for p in c) + 1) * 6 + max(p[1] for p in c) + 1])
-            key = sorted(c)
-            if key not in seen:
-                seen.append(key)
-                dis.append(o)
-        distinct.append(tuple(dis))
-    return tuple(orients), tuple(boxes), tuple(distinct)
-
-
-_ORIENTS, _BOXES, DISTINCT = _build()
-del _build, _orient, _PAIRS, _BASE   # used once: their code and the spare pairs leave the heap
-
-
-def cells(shape, orient):
+def _cells(shape, orient):
     """Cells (x, y) of a shape in orientation 0..7, in the shape's fixed cell order."""
     return _ORIENTS[shape * 8 + orient]
 
 
-def bbox(shape, orient):
+def _bbox(shape, orient):
     """(width, height) of a shape in orientation 0..7."""
     return _BOXES[shape * 8 + orient]
+
+
+def _cells_later(shape, orient):
+    load_tables()
+    return _ORIENTS[shape * 8 + orient]
+
+
+def _bbox_later(shape, orient):
+    load_tables()
+    return _BOXES[shape * 8 + orient]
+
+
+cells = _cells
+bbox = _bbox
+
+
+def forget_module(name):
+    """Free games.iqlandie.<name> (sys.modules and the package's reference)."""
+    import sys
+    sys.modules.pop("games.iqlandie." + name, None)
+    pkg = sys.modules.get("games.iqlandie")
+    if pkg is not None and name in pkg.__dict__:
+        delattr(pkg, name)
+
+
+def load_tables():
+    global _ORIENTS, _BOXES, DISTINCT, cells, bbox
+    if _ORIENTS is None:
+        from games.iqlandie import piece_orients as m
+        _ORIENTS, _BOXES, dis = m.build()
+        if DISTINCT is None:
+            DISTINCT = dis
+        forget_module("piece_orients")
+    cells = _cells
+    bbox = _bbox
+
+
+def drop_tables():
+    """Free the cells and bounding-box tables (DISTINCT, small, stays)."""
+    global _ORIENTS, _BOXES, cells, bbox
+    _ORIENTS = _BOXES = None
+    cells = _cells_later
+    bbox = _bbox_later
+
+
+load_tables()
 
 
 # Bags. Per shape: COPIES[size] pieces per colour (of them ROBOTS[size] carry a robot) plus one

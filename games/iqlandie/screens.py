@@ -1,12 +1,10 @@
 """iQLANDIE's table (the hub), saving and resume, and the start of a task; its text is in
-table_text.py, the pause menu and board views in pause_menu.py, the phase screens (topic, draft,
-placement, scoreboard...) in phases.py.
+table_text.py, the pause menu and board views in pause_menu.py, the phase screens in phases.py.
 
 The hub (GameScene) stays on the stack for the whole game. Each tick it looks at game.turn:
-a CPU acts after a short delay (cpu.decide), a human gets the screen for the phase pushed on
-top; that screen pops itself and hands its action to GameScene.act(), which applies it, notes
-it in the event lines, saves (after every report, placement and round) and pushes the round's
-results and the between-rounds summary.
+a CPU acts after a short delay (cpu.decide), a human gets the phase's screen pushed on top,
+which pops itself and hands its action to GameScene.act(): it applies it, notes it in the event
+lines, saves (after every report, placement and round) and pushes the results and summary.
 """
 from handheld import buttons as B
 from handheld.scenes import TextScene
@@ -23,7 +21,7 @@ CPU_DELAY_MS = 450        # show who acts before a CPU decides
 CPU_SOLVE_MS = 120        # CPU solve reports come quickly
 TASK_LIMIT_DS = 65535
 
-# --- the hub -------------------------------------------------------------------------------------
+# --- the hub ---
 class GameScene(TextScene):
     def __init__(self, app, game_mod, g, difficulty=1):
         TextScene.__init__(self, app)
@@ -56,10 +54,12 @@ class GameScene(TextScene):
             return verb
         return self.name(p) + (" " + verb.lower() if verb != "Place" else ":")
 
-    # the table's text: table_text.py (bound here as class attributes)
+    # the table's text: table_text.py
     note = _TEXT.note
     redraw = _TEXT.redraw
     describe = _TEXT.describe
+    hide_text = _TEXT.hide_text
+    show_text = _TEXT.show_text
 
     def turn_changed(self):
         g = self.g
@@ -70,6 +70,8 @@ class GameScene(TextScene):
     def tick(self, now):
         if self.app.top() is not self or self.over:
             return False
+        if self.text is None:       # a task screen left without handing in
+            self.show_text()
         g = self.g
         if g.phase == G.OVER:
             self.finish()
@@ -112,17 +114,19 @@ class GameScene(TextScene):
             app.push(phase_screens("phase_end").JokerScreen(app, self, p))
 
     def start_task(self, p):
-        """Player p solves this round's task. The phase screens' code is freed first (the task
-        screen needs the room); the task screen's code and art are freed when it is handed in."""
+        """Player p solves this round's task. The phase screens' code and the table's text grid
+        are freed first; the task screen's code and art when it is handed in."""
         app = self.app
         task = self.round_task()
         hub = self
+        self.hide_text()
         free_for_task()
 
         def done(answer, ds):
             from games.iqlandie import tasks
             ok = answer is not None and tasks.check(task, answer)
             unload_task_screens()
+            hub.show_text()
             hub.act((G.A_REPORT, p, min(int(ds), TASK_LIMIT_DS), 1 if ok else 0))
 
         open_task(app, self.g.topic, task, self.name(p, True), done)
@@ -223,11 +227,10 @@ def phases():
 PHASE_MODULES = ("games.iqlandie.phases", "games.iqlandie.phase_round",
                  "games.iqlandie.phase_info", "games.iqlandie.phase_draft",
                  "games.iqlandie.phase_place", "games.iqlandie.phase_end")
-# Modules only some screens use (the pause menu and boards view, the art's drawing code):
-# phase_screens() and start_task free them; the next screen that needs them imports them again.
+# Modules only some screens use (pause menu and boards view, the art's drawing code): freed by
+# phase_screens() and start_task, imported again when needed.
 TABLE_EXTRAS = ("games.iqlandie.pause_menu", "games.iqlandie.tiles")
-# Not needed while a task runs: the phase screens' shared parts and the game's menu (the match
-# frame imports it again for a rematch).
+# Not needed while a task runs: the phase screens' shared parts, the game's menu.
 TASK_FREES = ("games.iqlandie.screen_common", "games.iqlandie.menu")
 # The art sheets (screen_common) and the phase modules that draw each one.
 ART_SHEETS = ("iq-big", "iq-ghost", "iq-mini")
@@ -258,7 +261,7 @@ def phase_screens(name):
 def free_for_task():
     """Only the table stays while a task screen runs: the phase screens and their shared parts,
     the pause menu, the art (code and sheets), the game's menu, the game's draft, scoring and
-    saving code (game.unload_parts) and the CPU leave the heap."""
+    saving code (game.unload_parts), the pieces' orientation tables and the CPU leave."""
     import gc
     from handheld import gfx
     gfx.unload(PHASE_MODULES)
@@ -267,6 +270,7 @@ def free_for_task():
     gfx.unload(TABLE_EXTRAS)
     gfx.unload(TASK_FREES)
     G.unload_parts()
+    P.drop_tables()
     unload_cpu()
     gc.collect()
 
@@ -276,8 +280,7 @@ def unload_cpu():
     from handheld import gfx
     gfx.unload(("games.iqlandie.cpu",))
 
-# A task screen is needed once a round: its code and art go when the task is handed in (about
-# 35 KB of heap on the device, which the draft and placement screens need more).
+# A task screen is needed once a round: its code and art go when the task is handed in.
 TASK_MODULES = ("games.iqlandie.task_screens", "games.iqlandie.biology_screen",
                 "games.iqlandie.programming_screen", "games.iqlandie.optics_screen",
                 "games.iqlandie.space_screen", "games.iqlandie.task_tiles",
@@ -294,6 +297,8 @@ def unload_task_screens():
     for key in TASK_SHEETS:
         gfx.forget(key)
     gfx.unload(TASK_MODULES)
+    gc.collect()
+    P.load_tables()             # at the low point, not in the next rules call
     gc.collect()
 
 

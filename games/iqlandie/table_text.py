@@ -47,6 +47,20 @@ def redraw(self):
         t.line(5 + i, self.events[i])
 
 
+def hide_text(self):
+    """The table's text grid leaves while a task screen covers the table (start_task)."""
+    self.group.remove(self.text.grid)
+    self.text = None
+
+
+def show_text(self):
+    """A new text grid, fully redrawn (every row), as before hide_text."""
+    from handheld.gfx import TextGrid
+    self.text = TextGrid()
+    self.group.append(self.text.grid)
+    self.redraw()
+
+
 def describe(self, a, p):
     g = self.g
     who = self.name(p, True)
