@@ -16,7 +16,7 @@ RULES = ("Put a jewel on every flag. You are Gwydyon; push one piece at a time. 
 
 
 def _pack_format():
-    from games.mentaliq.board import FORMAT
+    from games.mentaliq.board_read import FORMAT
     return FORMAT
 
 

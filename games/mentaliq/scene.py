@@ -15,7 +15,7 @@ from handheld.scenes import TextPage
 from handheld.leds import ERROR
 from games.mentaliq import tiles as T
 from games.mentaliq import engine as E
-from games.mentaliq.board import FORMAT, parse_moves
+from games.mentaliq.board_read import FORMAT
 
 BOARD_W = 96
 BOARD_H = 48
@@ -33,6 +33,13 @@ def sheets(size):
 
 def tile_size(w, h):
     return 8 if w * 8 <= BOARD_W and h * 8 <= BOARD_H else 6
+
+
+def parse_moves(text):
+    """board.parse_moves, without importing board.py (its notation and writing side): the
+    level's stored solution is read only for the info page, the stats and the hint."""
+    from handheld.moves import parse
+    return parse(text, "+-")
 
 
 class MentalScene(PlayScene):

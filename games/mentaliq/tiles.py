@@ -4,92 +4,25 @@ Static tiles are indexed by the engine's tile codes (floor, hole, flag, slider, 
 transfert); unit tiles by its piece codes, plus JEWEL_HOME (a jewel on a flag) and BOOM (an
 explosion, shown for one animation frame). Unit art: '#' lit, 'o' dark (opaque), '.' shows
 the tile underneath, so a flag's corners stay visible around most pieces.
+
+The art and the code drawing it are in tile_art.py: make_sheets() imports it once per size
+(gfx.cached keeps the sheets) and lets it go again, so play does not keep it in the heap.
 """
 JEWEL_HOME = 10
 BOOM = 11
 UNIT_COUNT = 12
 STATIC_COUNT = 9
 
-ART8 = {
-    "floor": (".......", ".......", ".......", "...#...", ".......", ".......", "......."),
-    "hole": ("#.#.#.#", ".#.#.#.", "#.#.#.#", ".#.#.#.", "#.#.#.#", ".#.#.#.", "#.#.#.#"),
-    "flag": ("##...##", "#.....#", "..##...", "..###..", "..#....", "#.#...#", "##...##"),
-    "slider": (".......", ".###...", ".......", "...###.", ".......", ".###...", "......."),
-    "vector": ("...#...", "..###..", ".#.#.#.", "...#...", "...#...", "...#...", "......."),
-    "transfert": ("..###..", ".#...#.", "#.....#", "#..#..#", "#.....#", ".#...#.", "..###.."),
-    "gwydyon": ("...#...", "..###..", ".#####.", "..#o#..", "..###..", ".#.#.#.", "..#.#.."),
-    "jewel": ("...#...", "..###..", ".#####.", "#######", ".#####.", "..###..", "...#..."),
-    "jewel_home": ("###o###", "##ooo##", "#ooooo#", "ooooooo", "#ooooo#", "##ooo##", "###o###"),
-    "brick": (".#####.", "##o####", "ooooooo", "####o##", "ooooooo", "##o####", ".#####."),
-    "bomb": (".....#.", "....#..", "..###..", ".#####.", ".##o##.", ".#####.", "..###.."),
-    "rep": (".......", "..###..", ".#ooo#.", ".#o#o#.", ".#ooo#.", "..###..", "......."),
-    "rep2": (".......", ".#####.", ".#ooo#.", ".#o#o#.", ".#ooo#.", ".#####.", "......."),
-    "block": (".#####.", "#######", "#######", "#######", "#######", "#######", ".#####."),
-    "tb_up": ("...#...", "..###..", ".#####.", "...#...", "...#...", "#######", "#######"),
-    "boom": ("#..#..#", ".#.#.#.", "..o#o..", "###o###", "..o#o..", ".#.#.#.", "#..#..#"),
-}
-ART6 = {
-    "floor": (".....", ".....", "..#..", ".....", "....."),
-    "hole": ("#.#.#", ".#.#.", "#.#.#", ".#.#.", "#.#.#"),
-    "flag": ("#...#", "..##.", "..#..", ".....", "#...#"),
-    "slider": (".....", "###..", ".....", "..###", "....."),
-    "vector": ("..#..", ".###.", "#.#.#", "..#..", "..#.."),
-    "transfert": (".###.", "#...#", "#.#.#", "#...#", ".###."),
-    "gwydyon": ("..#..", ".###.", "..#..", ".###.", ".#.#."),
-    "jewel": ("..#..", ".###.", "#####", ".###.", "..#.."),
-    "jewel_home": ("##o##", "#ooo#", "ooooo", "#ooo#", "##o##"),
-    "brick": (".###.", "#o###", "ooooo", "###o#", ".###."),
-    "bomb": ("....#", ".###.", "#####", "#####", ".###."),
-    "rep": (".###.", "#ooo#", "#o#o#", "#ooo#", ".###."),
-    "rep2": ("#####", "#ooo#", "#o#o#", "#ooo#", "#####"),
-    "block": (".###.", "#####", "#####", "#####", ".###."),
-    "tb_up": ("..#..", ".###.", "#####", "..#..", "#####"),
-    "boom": ("#.#.#", ".#o#.", "##o##", ".#o#.", "#.#.#"),
-}
-# Engine codes -> art names, in code order.
-STATIC_ART = ("floor", "hole", "flag", "slider", "vector", "vector", "vector", "vector",
-              "transfert")
-VECTOR_TURNS = (0, 1, 2, 3)  # quarter turns clockwise of the up-arrow for tiles 4..7
-UNIT_ART = (None, "gwydyon", "jewel", "brick", "bomb", "rep", "rep2", "block", "tb_up",
-            "tb_down", "jewel_home", "boom")
-
-
-def _turn(rows, quarters):
-    """The art turned clockwise by `quarters` quarter turns."""
-    for _ in range(quarters):
-        n = len(rows)
-        rows = tuple("".join(rows[n - 1 - x][y] for x in range(n)) for y in range(n))
-    return rows
-
-
-def _draw(bitmap, index, size, rows, lit, dark):
-    x0 = index * size
-    for y in range(len(rows)):
-        row = rows[y]
-        for x in range(len(row)):
-            ch = row[x]
-            if ch == "#":
-                bitmap[x0 + x, y] = lit
-            elif ch == "o" and dark:
-                bitmap[x0 + x, y] = dark
-
 
 def make_sheets(bitmap_cls, size):
-    """-> (static sheet, unit sheet) for 8 or 6 px tiles. Unit values: 0 clear, 1 lit, 2 dark."""
-    art = ART8 if size == 8 else ART6
-    static = bitmap_cls(size * STATIC_COUNT, size, 2)
-    units = bitmap_cls(size * UNIT_COUNT, size, 3)
-    for code in range(STATIC_COUNT):
-        rows = art[STATIC_ART[code]]
-        if 4 <= code <= 7:
-            rows = _turn(rows, VECTOR_TURNS[code - 4])
-        _draw(static, code, size, rows, 1, 0)
-    for code in range(1, UNIT_COUNT):
-        name = UNIT_ART[code]
-        if name == "tb_down":  # the up arrow upside down (MicroPython has no [::-1] on tuples)
-            up = art["tb_up"]
-            rows = tuple(up[len(up) - 1 - i] for i in range(len(up)))
-        else:
-            rows = art[name]
-        _draw(units, code, size, rows, 1, 2)
-    return static, units
+    """-> (static sheet, unit sheet) for 8 or 6 px tiles. Unit values: 0 clear, 1 lit, 2 dark.
+    Drawn by tile_art.py, which leaves the heap again as soon as the sheets are drawn."""
+    import sys
+    from games.mentaliq import tile_art
+    try:
+        return tile_art.make_sheets(bitmap_cls, size)
+    finally:
+        sys.modules.pop("games.mentaliq.tile_art", None)
+        pkg = sys.modules.get("games.mentaliq")
+        if pkg is not None and "tile_art" in pkg.__dict__:
+            delattr(pkg, "tile_art")

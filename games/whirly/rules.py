@@ -19,7 +19,8 @@ A hero never acts on another hero: heroes block each other.
 depth: DEEPNESS_LIMIT, how many boxes one move may move in a row (0 = unlimited).
 herd: flocking radius (0 = none). co: the co-game's id, or None when there is none.
 
-Adding a variant is one line in TABLE plus its text in RULES_TEXT.
+Adding a variant is one line in TABLE plus its text in rules_text.RULES_TEXT (a module of its
+own, read only when a rules page opens: play never needs the texts).
 """
 
 NONE = 0
@@ -54,31 +55,6 @@ TABLE = (
 
 NAMES = tuple(row[0] for row in TABLE)  # the selectable games, in menu order
 
-RULES_TEXT = {
-    "sokoban": "Push every box onto a target. You push one box at a time and can never pull.",
-    "co-sokoban": "Pull every box onto a target: press toward a box and you step back, the box "
-                  "follows. The cell behind you must be free. You cannot push.",
-    "colorban": "Push each box onto a target of its colour. You push only your colour; "
-                "grey matches all. Coloured walls stop their colour, coloured floors let "
-                "only it in.",
-    "flocks": "Whirly: as Colorban, but boxes flock. When you push a box, the boxes of the same "
-              "colour touching it (diagonals too) make the same step if they can.",
-    "monkeyban": "Sokoban with sticky boxes: when you push a box, every box touching it "
-                 "(diagonals too) makes the same step if it can.",
-    "pullpush": "You push boxes that match your colour (grey matches all) and pull the others: "
-                "press toward such a box and you step back while it follows.",
-    "co-pullpush": "You pull boxes that match your colour (grey matches all) and push the others. "
-                   "To pull, press toward the box; the cell behind you must be free.",
-    "doubleban": "Sokoban where you can push two boxes in a row, never three.",
-    "colortrain": "Push trains of any length; a train moves only if each neighbour pair "
-                  "matches in colour, you and the first box too. Grey matches all.",
-    "boximaze": "Walk to your own target (the h mark). Boxes are in the way: push them aside, "
-                "one at a time.",
-    "leappush": "You push boxes of a matching colour. A box of another colour leaps over you "
-                "to the cell behind you, if that cell is free.",
-    "pullswappush": "Colours are ranked a<b<c... A box of your colour (or grey) is pushed, a "
-                    "lower colour is pulled (you step back), a higher one swaps places with you.",
-}
 
 
 def relation(actor, peer):
@@ -117,7 +93,7 @@ class Rules:
         self.depth = depth
         self.herd = herd
         self.co_game = co_game
-        self.text = text
+        self._text = text
         inter = bytearray(200)
         for a in range(10):
             for p in range(10):
@@ -125,6 +101,13 @@ class Rules:
                 inter[a * 10 + p] = _LETTERS.find(hero[r])
                 inter[100 + a * 10 + p] = _LETTERS.find(box[r])
         self.inter = bytes(inter)
+
+    @property
+    def text(self):
+        """The rules page's text; a named game's is read from rules_text.py when asked."""
+        if self._text is None:
+            return _texts().get(self.name, "")
+        return self._text
 
     def kind(self, actor_colour, peer_colour, race=0):
         """Interaction kind when an actor (race 0 hero, 1 box) meets a box."""
@@ -138,6 +121,17 @@ class Rules:
     def __repr__(self):
         return "Rules(%s %s/%s depth=%d herd=%d)" % (self.name, self.hero_row, self.box_row,
                                                     self.depth, self.herd)
+
+
+def _texts():
+    # The texts module is read and let go again: a rules page is rare, play never needs it.
+    import sys
+    from games.whirly import rules_text
+    sys.modules.pop("games.whirly.rules_text", None)
+    pkg = sys.modules.get("games.whirly")
+    if pkg is not None and "rules_text" in pkg.__dict__:
+        delattr(pkg, "rules_text")
+    return rules_text.RULES_TEXT
 
 
 def _key(name):
@@ -176,8 +170,7 @@ def get(name):
         return r
     row = table.get(k)
     if row is not None:
-        r = Rules(row[0], row[1], row[2], row[3], row[4], row[5], row[6],
-                  RULES_TEXT.get(row[0], ""))
+        r = Rules(row[0], row[1], row[2], row[3], row[4], row[5], row[6], None)
         _made[k] = r  # built once: parse and load ask on every level
         return r
     if k[:2] == "co":
