@@ -13,8 +13,9 @@ BUDGETS = {
     # The .mpy session tour runs with this much held aside from boot (HANDHELD_HEAP_RESERVE):
     # passing it proves at least this much was always free, through all five games, twice,
     # transient peaks included. DESIGN.md's target is 48 KB (TARGETS below); this gate is what
-    # the games meet today and only ever goes up.
-    "session_reserve_mpy": 16 * KB,
+    # the games meet today (28 KB passed, 32 KB did not: a Mental IQ+ level could not open) and
+    # it only ever goes up.
+    "session_reserve_mpy": 24 * KB,
 }
 
 # Targets reported by `make device` but not failing it yet (the report says which game misses).
