@@ -17,12 +17,5 @@ STATIC_COUNT = 9
 def make_sheets(bitmap_cls, size):
     """-> (static sheet, unit sheet) for 8 or 6 px tiles. Unit values: 0 clear, 1 lit, 2 dark.
     Drawn by tile_art.py, which leaves the heap again as soon as the sheets are drawn."""
-    import sys
-    from games.mentaliq import tile_art
-    try:
-        return tile_art.make_sheets(bitmap_cls, size)
-    finally:
-        sys.modules.pop("games.mentaliq.tile_art", None)
-        pkg = sys.modules.get("games.mentaliq")
-        if pkg is not None and "tile_art" in pkg.__dict__:
-            delattr(pkg, "tile_art")
+    from handheld.entry import once
+    return once("games.mentaliq.tile_art", "make_sheets", bitmap_cls, size)

@@ -46,15 +46,8 @@ def make_sheets(bitmap_cls):
     """-> (static, units, house frame, cursor) bitmaps. The art and its drawing code
     (tile_art.py) are needed once per boot (gfx.cached keeps the sheets): they leave the
     heap again as soon as the sheets are drawn."""
-    import sys
-    from games.mobger import tile_art
-    try:
-        return tile_art.make_sheets(bitmap_cls)
-    finally:
-        sys.modules.pop("games.mobger.tile_art", None)
-        pkg = sys.modules.get("games.mobger")
-        if pkg is not None and "tile_art" in pkg.__dict__:
-            delattr(pkg, "tile_art")
+    from handheld.entry import once
+    return once("games.mobger.tile_art", "make_sheets", bitmap_cls)
 
 
 def static_tile(obj):

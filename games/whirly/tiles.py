@@ -32,15 +32,8 @@ UNIT_COUNT = 41
 def make_sheets(bitmap_cls, size):
     """-> (static_sheet, unit_sheet). Unit sheet values: 0 transparent, 1 lit, 2 dark.
     Drawn by tile_art.py, which leaves the heap again as soon as the sheets are drawn."""
-    import sys
-    from games.whirly import tile_art
-    try:
-        return tile_art.make_sheets(bitmap_cls, size)
-    finally:
-        sys.modules.pop("games.whirly.tile_art", None)
-        pkg = sys.modules.get("games.whirly")
-        if pkg is not None and "tile_art" in pkg.__dict__:
-            delattr(pkg, "tile_art")
+    from handheld.entry import once
+    return once("games.whirly.tile_art", "make_sheets", bitmap_cls, size)
 
 
 def static_tile(kind, colour, size):

@@ -15,6 +15,26 @@ def entry(package, module, name):
     return call
 
 
+def unload(names):
+    """Free modules (`package.module` names): out of sys.modules and off their package, where
+    Python put them at import; with gc their code goes, and the next import loads them again."""
+    for name in names:
+        sys.modules.pop(name, None)
+        package, _, attr = name.rpartition(".")
+        parent = sys.modules.get(package)
+        if parent is not None and attr in parent.__dict__:
+            delattr(parent, attr)
+
+
+def once(module, name, *args):
+    """module.name(*args) with code needed once (e.g. the art a tile sheet is drawn from):
+    the module is imported for the call and leaves the heap after it."""
+    try:
+        return _load(module, name)(*args)
+    finally:
+        unload((module,))
+
+
 def lazy(module, name):
     """module.name(*args), imported on the first call (e.g. a game's record_text)."""
     def call(*args):

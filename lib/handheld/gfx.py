@@ -7,6 +7,7 @@ inverted half of the glyph sheet, so a selection bar costs no extra bitmap.
 import displayio
 
 from handheld import font
+from handheld.entry import unload  # noqa: F401 - screens free their code with gfx.unload
 
 COLS = 21
 ROWS = 8
@@ -59,18 +60,6 @@ def forget(key):
 def forget_all():
     """Drop every cached sheet (the player left the game that drew them)."""
     _sheets.clear()
-
-
-def unload(names):
-    """Free modules that one screen needed (`package.module` names): their code, the package's
-    reference and, with gc, their heap; the next import compiles them again."""
-    import sys
-    for name in names:
-        sys.modules.pop(name, None)
-        package, _, attr = name.rpartition(".")
-        parent = sys.modules.get(package)
-        if parent is not None and attr in parent.__dict__:
-            delattr(parent, attr)
 
 
 def glyph_sheet():
