@@ -254,6 +254,9 @@ def device_figures(out):
             "change %s bytes" % (kind, f.get("boot_to_launcher_ms"), f.get("launcher_free_after_boot"),
                                  max(moves) if moves else None, len(moves), max(i2c) if i2c else None,
                                  f.get("menu_change_i2c_bytes")))
+        for game, c in sorted(f.get("cpu_turn_ms", {}).items()):
+            out("  %s: CPU turn %s ms mean, %s ms max (%d turns)" % (game, c["mean"], c["max"],
+                                                                 c["turns"]))
         for game, g in sorted(f.get("games", {}).items()):
             low = g.get("lowest_free")
             if low is not None:

@@ -229,3 +229,10 @@ def test_budget_checks_fail_honestly():
     assert not by["back home within 4 KB of the launcher after boot (.mpy)"][2]
     # no reserve-free .mpy run: the launcher figure is missing, which fails rather than passes
     assert not by["launcher after boot (.mpy, no reserve) >= 100 KB"][2]
+
+
+def test_cpu_turns_are_read_from_the_console():
+    lines = [{"t_ms": 1, "text": "cpu: game=gravity strength=2 ms=312"},
+             {"t_ms": 2, "text": "heap: free=50000 scene=GravityScene depth=5"},
+             {"t_ms": 3, "text": "\x1b]0;cpu: game=mobger strength=3 ms=1020"}]
+    assert report.cpu_turns(lines) == {"gravity": [312], "mobger": [1020]}

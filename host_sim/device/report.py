@@ -45,6 +45,19 @@ def heap_lines(lines):
     return heap, reserve
 
 
+CPU = re.compile(r"cpu: game=(\S+) strength=(\d+) ms=(\d+)")
+
+
+def cpu_turns(lines):
+    """{game: [ms, ...]} of the CPU turns the app timed (cpu: lines, HANDHELD_HEAP_LOG = 1)."""
+    out = {}
+    for ln in lines:
+        m = CPU.search(strip_escapes(ln["text"]))
+        if m:
+            out.setdefault(m.group(1), []).append(int(m.group(3)))
+    return out
+
+
 def launcher_after_boot(heap):
     return next((free for _t, free, scene in heap if scene == LAUNCHER), None)
 

@@ -31,6 +31,10 @@ def figures(results, kinds):
                         d["home_free"].append(f["home_free"])
                         if lf is not None:
                             d["home_drop"].append(lf - f["home_free"])
+        cpu = {}
+        for r in runs.values():
+            for g, ms in r["figures"].get("cpu_ms", {}).items():
+                cpu.setdefault(g, []).extend(ms)
         w = runs.get("whirly")
         moves = (w or {}).get("figures", {}).get("moves", [])
         entry = (w or {}).get("figures", {}).get("entry", [])
@@ -42,6 +46,8 @@ def figures(results, kinds):
                           "home_free": d["home_free"], "max_home_drop": max(d["home_drop"]) if d["home_drop"] else None}
                       for g, d in games.items()},
             "boot_to_launcher_ms": (w or {}).get("figures", {}).get("boot_ms"),
+            "cpu_turn_ms": {g: {"turns": len(ms), "mean": _mean(ms), "max": max(ms)}
+                            for g, ms in sorted(cpu.items())},
             "whirly_move_refresh_ms": [m["refresh_done_ms"] for m in moves],
             "whirly_move_i2c_bytes": [m["i2c_bytes"] for m in moves],
             "menu_change_ms": [m["refresh_done_ms"] for m in menu],
@@ -124,6 +130,9 @@ def write(results, kinds, out, wall, note):
             k, f["boot_to_launcher_ms"], _mean(f["whirly_move_refresh_ms"]), mx(f["whirly_move_refresh_ms"]),
             _mean(f["whirly_move_i2c_bytes"]), mx(f["whirly_move_i2c_bytes"]),
             f["menu_change_ms"], f["menu_change_i2c_bytes"]))
+    md += ["", "CPU turns (ms, emulated; budget 1,500): " + "; ".join(
+        ".%s %s: %d turns, mean %s, max %s" % (k, g, c["turns"], c["mean"], c["max"])
+        for k, f in figs.items() for g, c in f["cpu_turn_ms"].items())]
     md += ["", "## Tours", "", "| tour | bundle | result | wall s | emulated ms | frames | soft reboots |",
            "|---|---|---|---|---|---|---|"]
     for (n, k), r in sorted(results.items()):

@@ -141,7 +141,8 @@ def judge(name, kind, res, host, out):
                         % (res["reserve"], reserve_seen))
     fig = {"launcher_free": report.launcher_after_boot(heap),
            "games": report.game_figures(heap, marks, res.get("emulated_ms", 0)),
-           "boot_ms": report.boot_ms(res.get("frames", []))}
+           "boot_ms": report.boot_ms(res.get("frames", [])),
+           "cpu_ms": report.cpu_turns(lines)}
     presses, frames = res.get("presses", []), res.get("frames", [])
     if "moves" in marks:
         fig["moves"] = report.press_figures(presses, frames, marks["moves"], marks.get("moves-end", 1e12))

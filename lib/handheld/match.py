@@ -153,7 +153,12 @@ class MatchScene(Scene):
                 self.cpu_at = now + CPU_DELAY_MS
             elif now >= self.cpu_at:
                 self.cpu_at = 0
-                action = self.cpu_action(self.kinds[self.engine.turn])
+                strength = self.kinds[self.engine.turn]
+                t0 = self.app.hw.ticks_ms()
+                action = self.cpu_action(strength)
+                if self.app.heap_log is not None:   # the measuring console (HANDHELD_HEAP_LOG)
+                    self.app.log("cpu: game=%s strength=%d ms=%d"
+                                 % (self.game.ID, strength, self.app.hw.ticks_ms() - t0))
                 if not self.submit(action):
                     raise RuntimeError("the CPU chose an illegal action %d" % action)
         if self.dirty_since >= 0 and now - self.dirty_since >= RESUME_IDLE_MS:
