@@ -14,7 +14,7 @@ RESCUE_BYTES = 3072
 LAUNCHER_DEPTH = 2
 # Landing flag of a fresh start: the game was closed because the heap ran out.
 OUT_OF_MEMORY = 0x80
-CLOSED_FOR_MEMORY = "the game ran out of memory and was closed. Your progress is kept."
+CLOSED_FOR_MEMORY = "The game ran out of memory and was closed. Your progress is kept."
 
 try:
     from sys import print_exception as _print_exception
