@@ -167,3 +167,24 @@ def test_leaving_a_game_unloads_its_package_too():
     assert "games.whirly" not in sys.modules and not hasattr(games, "whirly")
     s.keys("A A DOWN A A")                        # and it opens again
     assert type(s.app.top()).__name__ == "WhirlyScene"
+
+
+def test_zeroed_arrays_are_made_without_a_copy_of_their_size():
+    from handheld import buffers
+    a = buffers.zeros("H", 1600)
+    assert a.typecode == "H" and len(a) == 1600 and not any(a)
+    assert list(buffers.zeros("h", 3)) == [0, 0, 0]
+
+
+def test_zeros_allocates_the_array_only_in_micropython():
+    """array("H", bytes(3200)) allocates 6.4 KB (the bytes, then the array); zeros() 3.2 KB."""
+    from host_sim import micropython as mpy
+    if not mpy.available():
+        import pytest
+        pytest.fail(mpy.SETUP_HINT)
+    out = mpy.run("import gc\nfrom handheld.buffers import zeros\nfrom array import array\n"
+                  "gc.collect()\ngc.disable()\na0 = gc.mem_alloc()\nx = zeros('H', 1600)\n"
+                  "a1 = gc.mem_alloc()\ny = array('H', bytes(3200))\na2 = gc.mem_alloc()\n"
+                  "print(a1 - a0, a2 - a1)", roots=("lib",))
+    ours, theirs = map(int, out.split())
+    assert 3200 <= ours <= 3300 and theirs >= 6400

@@ -16,6 +16,8 @@ among a few sampled cells (the pawn you place is another player's: far from the 
 
 from array import array
 
+from handheld.buffers import zeros
+
 from games.gravity import ai_eval as _eval
 from games.gravity.constants import FLOW_BASE, MAX_ACTIONS, NONE, PLAY, SETUP_GRAVITY
 from games.gravity.ai_eval import WIN
@@ -38,11 +40,11 @@ class _Ai:
         self.buf = bytearray(MAX_ACTIONS)
         self.mark = bytearray(20)
         self.killer = bytearray(b"\xff" * (MAXD + 1))
-        self.tt_key = array("H", bytes(2 * TT_SIZE))
+        self.tt_key = zeros("H", TT_SIZE)
         self.tt_move = bytearray(TT_SIZE)
         self.tt_depth = bytearray(TT_SIZE)
         self.tt_flag = bytearray(TT_SIZE)
-        self.tt_score = array("h", bytes(2 * TT_SIZE))
+        self.tt_score = zeros("h", TT_SIZE)
         self.nodes = 0
         self.budget = 0
         self.me = 0

@@ -35,6 +35,7 @@ constants.py (re-exported).
 
 from array import array
 
+from handheld.buffers import zeros
 from handheld.undoring import UndoRing
 
 from games.mentaliq import cells as _cells
@@ -48,7 +49,7 @@ from games.mentaliq.savestate import _fnv
 
 class Engine(UndoRing):
     def __init__(self, undo_words=UNDO_WORDS):
-        self.log = array("H", bytes(2 * max(undo_words, 16)))
+        self.log = zeros("H", max(undo_words, 16))
         self.utop = 0  # next free word
         self.ulen = 0  # words in use
         self.cur = 0  # words written by the action being played

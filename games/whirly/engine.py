@@ -20,6 +20,7 @@ a call costs what it did when they were written here. Constants: constants.py (r
 
 from array import array
 
+from handheld.buffers import zeros
 from handheld.undoring import UndoRing
 
 from games.whirly import rules as _rules
@@ -33,7 +34,7 @@ from games.whirly.savestate import _fnv
 
 class Engine(UndoRing):
     def __init__(self, undo_words=UNDO_WORDS):
-        self.log = array("H", bytes(2 * undo_words))
+        self.log = zeros("H", undo_words)
         self.utop = 0  # next free word
         self.ulen = 0  # words in use
         self.dropped = 0  # actions dropped from the full ring since the start
