@@ -174,6 +174,8 @@ def test_zeroed_arrays_are_made_without_a_copy_of_their_size():
     a = buffers.zeros("H", 1600)
     assert a.typecode == "H" and len(a) == 1600 and not any(a)
     assert list(buffers.zeros("h", 3)) == [0, 0, 0]
+    big = buffers.zeros("H", 1 << 18)              # a solver's undo ring
+    assert len(big) == 1 << 18 and not any(big)
 
 
 def test_zeros_allocates_the_array_only_in_micropython():

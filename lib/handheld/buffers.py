@@ -9,6 +9,8 @@ from array import array
 
 def zeros(typecode, n):
     """array(typecode) of n zeros: sized once from range()'s length, then cleared."""
+    if n > 32767:   # range's values must fit the type: only host tools (solvers) ask this much
+        return array(typecode, bytes(n * len(bytes(array(typecode, [0])))))
     a = array(typecode, range(n))
     for i in range(n):
         a[i] = 0
