@@ -270,6 +270,10 @@ def main(games, out=print):
     out("boot to launcher: host %.1f ms, device est. %.0f ms (displayio native there) "
         "[%s <= %d ms]" % (host, dev, mark(dev <= BUDGET["boot_ms"]), BUDGET["boot_ms"]))
     device_figures(out)
+    out("")
+    out("== Save store (flash wear: <= 6 sector erases per hour of steady play) ==")
+    from host_sim import wear
+    wear.report(60, out)
     for game in games:
         out("")
         out("== %s ==" % game.NAME)

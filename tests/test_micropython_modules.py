@@ -62,9 +62,13 @@ print(out)
 r = Rng(42)
 print([r.below(100) for _ in range(5)])
 nvm = bytearray(b'\\xff' * 4096)
-p = Progress(Store(nvm), 'whirly', 0x12345678, 10)
+class Pack:
+    filename = 'pack.txt'
+    count = 10
+    fingerprints = bytearray(range(7, 17))
+p = Progress(Store(nvm), 'whirly', Pack())
 p.record(3, 57)
-p2 = Progress(Store(nvm), 'whirly', 0x12345678, 10)
+p2 = Progress(Store(nvm), 'whirly', Pack())
 print(p2.solved(3), p2.best(3), p2.solved_count())
 """
     out = mpy.run(code).strip().splitlines()

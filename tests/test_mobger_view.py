@@ -484,7 +484,7 @@ def test_who_starts_wrong_pick_costs_time_right_pick_solves_and_keeps_the_best(t
     assert secs >= PENALTY_S
     assert "Wrong" in " ".join(s.text())
     shot(s, "puzzle-solved")
-    progress = Progress(s.app.store, G.ID, pack.digest, pack.count)
+    progress = Progress(s.app.store, G.ID, pack)
     assert progress.solved(0) and progress.best(0) == secs
 
 
@@ -511,7 +511,7 @@ def test_joker_puzzle_turns_the_arrow_and_shows_picture_two(tmp_path):
     s.keys("A")
     finish(s, scene)
     assert isinstance(s.app.top(), Results)
-    assert Progress(s.app.store, G.ID, pack.digest, pack.count).solved(0)
+    assert Progress(s.app.store, G.ID, pack).solved(0)
 
 
 def test_reach_puzzle_plays_moves_undoes_and_solves(tmp_path):
@@ -536,7 +536,7 @@ def test_reach_puzzle_plays_moves_undoes_and_solves(tmp_path):
             shot(s, "puzzle-reach")
         finish(s, scene)
     assert isinstance(s.app.top(), Results)
-    assert Progress(s.app.store, G.ID, pack.digest, pack.count).best(0) >= 1
+    assert Progress(s.app.store, G.ID, pack).best(0) >= 1
 
 
 def test_reach_puzzle_resumes_after_a_power_cut(tmp_path):

@@ -2,8 +2,8 @@
 from handheld import font
 from handheld import buttons as B
 from handheld.scenes import Menu, Item, TextPage, LevelList, error_page, confirm
-from handheld.progress import Progress, RESUME_KEY, MATCH_FILE, decode_resume, CONTRAST_LEVELS, \
-    LED_LEVELS
+from handheld.progress import Progress, RESUME_KEY, NOTE_KEY, MATCH_FILE, decode_resume, \
+    CONTRAST_LEVELS, LED_LEVELS, progress_tag
 from handheld.buttons import REPEAT_NAMES
 
 PRODUCT = "Puzzle Handheld"
@@ -31,9 +31,18 @@ class TitleMenu(Menu):
             items.append(Item(label, lambda: resume_play(app, resume)))
         items.append(Item("Play", lambda: app.push(GameList(app))))
         items.append(Item("Settings", lambda: app.push(SettingsMenu(app))))
-        for notice in app.notices:
+        notes = list(app.notices)
+        note = app.store.get(NOTE_KEY)
+        if note:
+            notes.append(bytes(note).decode("utf-8", "replace"))
+        for notice in notes:
             items.append(Item(font.CROSS + " " + notice))
         return items
+
+    def on_cover(self):
+        # A stored note has been seen once: it goes (the notices of this boot stay).
+        if NOTE_KEY in self.app.store:
+            self.app.store.delete(NOTE_KEY)
 
     def on_show(self):
         self.set_items(self.build(self.app), cursor=0)
@@ -167,7 +176,7 @@ class PackList(Menu):
                         value=lambda: "...")
         if isinstance(pack, str):
             return Item("! " + name, lambda: app.push(error_page(app, name, pack)))
-        progress = Progress(app.store, game.ID, pack.digest, pack.count)
+        progress = Progress(app.store, game.ID, pack)
         return Item(pack.title, lambda: open_pack(app, game, pack),
                     value=lambda: "%d/%d" % (progress.solved_count(), pack.count))
 
@@ -206,7 +215,7 @@ class PackList(Menu):
 
 
 def open_pack(app, game, pack, index=None, state=None):
-    progress = Progress(app.store, game.ID, pack.digest, pack.count)
+    progress = Progress(app.store, game.ID, pack)
     first = 0
     while first < pack.count - 1 and progress.solved(first):
         first += 1
@@ -272,6 +281,7 @@ class SettingsMenu(Menu):
         def reset():
             for game in app.games:
                 app.store.clear_tag(game.ID.encode())
+                app.store.clear_tag(progress_tag(game.ID))
             app.store.delete(RESUME_KEY)
             app.push(TextPage(app, "Progress reset", "All solved marks, best scores and the "
                               "saved game are gone. Settings are kept."))

@@ -24,7 +24,8 @@ from handheld.options import (HUMAN, KIND_NAMES, PLAYER_COLORS, DRAW, encode_mat
                               decode_match, Option, OptionsMenu)
 
 CPU_DELAY_MS = 450             # show whose turn it is before the CPU thinks
-RESUME_IDLE_MS = 3000
+RESUME_IDLE_MS = 3000     # the first resume write comes 3 s after the first move,
+RESUME_EVERY_MS = 15000   # then at most one per 15 s (flash wear: docs/saves.md)
 
 
 def part(name):
@@ -49,6 +50,7 @@ class MatchScene(Scene):
         self.animating = False
         self.cpu_at = 0          # when the waiting CPU may think (0: not scheduled)
         self.dirty_since = -1    # time of the first action not yet in the resume record
+        self.saved_at = -RESUME_EVERY_MS
         self.over = False
 
     # --- what the game implements ------------------------------------------------------
@@ -161,7 +163,8 @@ class MatchScene(Scene):
                                  % (self.game.ID, strength, self.app.hw.ticks_ms() - t0))
                 if not self.submit(action):
                     raise RuntimeError("the CPU chose an illegal action %d" % action)
-        if self.dirty_since >= 0 and now - self.dirty_since >= RESUME_IDLE_MS:
+        if self.dirty_since >= 0 and now - self.dirty_since >= RESUME_IDLE_MS and \
+                now - self.saved_at >= RESUME_EVERY_MS:
             self.save_resume()
         return False
 
@@ -170,6 +173,7 @@ class MatchScene(Scene):
 
     def save_resume(self):
         self.dirty_since = -1
+        self.saved_at = self.app.now
         if self.over:
             return
         save_match(self.app.store, self.game.ID, self.resume_data())

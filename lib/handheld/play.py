@@ -13,7 +13,8 @@ from handheld.scenes import Menu, Item, TextPage, Scene
 from handheld.progress import RESUME_KEY, save_resume
 from handheld.leds import WIN
 
-RESUME_IDLE_MS = 3000  # write the resume record once the player pauses, not on every move
+RESUME_IDLE_MS = 3000     # the first resume write comes 3 s after the first move,
+RESUME_EVERY_MS = 15000   # then at most one per 15 s (flash wear: docs/saves.md)
 
 
 class PlayScene(Scene):
@@ -27,6 +28,7 @@ class PlayScene(Scene):
         self.progress = progress
         self.engine = engine
         self.dirty_since = -1   # time of the first move not yet in the resume record
+        self.saved_at = -RESUME_EVERY_MS
         self.finished = False
 
     # --- what the game implements ------------------------------------------------------
@@ -86,11 +88,13 @@ class PlayScene(Scene):
             self.dirty_since = self.app.now
 
     def tick(self, now):
-        if self.dirty_since >= 0 and now - self.dirty_since >= RESUME_IDLE_MS:
+        if self.dirty_since >= 0 and now - self.dirty_since >= RESUME_IDLE_MS and \
+                now - self.saved_at >= RESUME_EVERY_MS:
             self.save_resume()
 
     def save_resume(self):
         self.dirty_since = -1
+        self.saved_at = self.app.now
         if self.finished:
             return
         save_resume(self.app.store, self.game.ID, self.pack.filename, self.pack.digest,
@@ -104,9 +108,11 @@ class PlayScene(Scene):
         self.finished = True
         self.dirty_since = -1
         app = self.app
-        app.store.delete(RESUME_KEY)
         best_before = self.progress.best(self.index)
+        # The win is recorded before the resume record goes: a power cut between the two
+        # writes leaves the level solved (and still resumable), never neither.
         new_best = self.progress.record(self.index, self.score())
+        app.store.delete(RESUME_KEY)
         app.leds.flash(WIN, app.now, 900)
         app.push(Results(app, self, best_before, new_best))
 

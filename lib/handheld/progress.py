@@ -1,37 +1,93 @@
 """Per-pack progress (solved marks and best scores) and the player's settings, kept in the store.
 
-Progress is keyed by the pack's content digest, so an edited pack does not inherit stale marks.
+Progress is keyed by the pack's file name and checked per level against the level's own board
+(the pack's 8-bit fingerprints), so adding stored solutions, fixing one level or appending
+levels keeps the progress of the levels that did not change (docs/saves.md).
+
+Stored per chunk of 128 levels under b"<2-letter game tag>/p" + 3-byte name hash + chunk: two
+bytes per level up to the last solved one, fingerprint (low 4 bits) << 12 | best + 1 (0 =
+not solved; bests from 4094 up are kept as 4094).
 """
 import array
 
 SETTINGS_KEY = b"sys/settings"
-RESUME_KEY = b"sys/resume"
+RESUME_KEY = b"sys/r"   # short: a resume write is a few bytes plus its key
+NOTE_KEY = b"sys/note"   # a message for the title screen that survives a restart
 MATCH_FILE = "*match"   # the resume record's file name for a match in progress (not a pack)
 
 CONTRAST_LEVELS = (0.1, 0.3, 0.55, 0.8, 1.0)
 LED_LEVELS = (0.0, 0.02, 0.05, 0.1, 0.2, 0.4)
 
+NOTE_EVICTED = b"Save memory was full: the oldest pack progress was removed."
+CHUNK = 128
+BEST_MAX = 4094
+
+
+def progress_tag(game_id):
+    """The store tag of a game's progress (short: it is in every progress key)."""
+    return game_id.encode()[:2]
+
+
+def _name_hash(name):
+    from binascii import crc32
+    return crc32(name.encode()) & 0xFFFFFF
+
 
 class Progress:
-    def __init__(self, store, game_id, digest, count):
+    def __init__(self, store, game_id, pack):
         self.store = store
-        self.key = game_id.encode() + b"/p" + (digest & 0xFFFFFFFF).to_bytes(4, "big")
+        count = pack.count
         self.count = count
+        h = _name_hash(pack.filename)
+        self.prefix = progress_tag(game_id) + b"/p" + bytes(((h >> 16) & 255, (h >> 8) & 255,
+                                                             h & 255))
+        fps = getattr(pack, "fingerprints", None)
+        self.fps = fps
         self.bits = bytearray((count + 7) // 8)
         self.scores = array.array("H", bytes(2 * count))
-        data = store.get(self.key) if store else None
-        if data and len(data) == 2 + len(self.bits) + 2 * count and \
-                int.from_bytes(data[:2], "big") == count:
-            self.bits[:] = data[2:2 + len(self.bits)]
-            off = 2 + len(self.bits)
-            for i in range(count):
-                self.scores[i] = data[off + 2 * i] << 8 | data[off + 2 * i + 1]
+        if not store:
+            return
+        found = False
+        for c in range((count + CHUNK - 1) // CHUNK):
+            data = store.get(self.prefix + bytes((c,)))
+            if not data:
+                continue
+            found = True
+            base = c * CHUNK
+            for j in range(min(len(data) // 2, count - base)):
+                e = data[2 * j] | (data[2 * j + 1] << 8)
+                i = base + j
+                if e and (e >> 12) == self._fp(i):
+                    self.bits[i >> 3] |= 1 << (i & 7)
+                    self.scores[i] = (e & 0xFFF) - 1
+        if not found and hasattr(pack, "digest"):
+            self._import_v1(game_id, pack.digest)
+
+    def _fp(self, i):
+        return self.fps[i] & 15 if self.fps is not None and i < len(self.fps) else 0
+
+    def _import_v1(self, game_id, digest):
+        # Progress saved by the first firmware: keyed by the whole file's digest, so it
+        # applies only while the pack is byte for byte the same.
+        key = game_id.encode() + b"/p" + (digest & 0xFFFFFFFF).to_bytes(4, "big")
+        data = self.store.get(key)
+        count = self.count
+        nb = len(self.bits)
+        if not data or len(data) != 2 + nb + 2 * count or \
+                (data[0] << 8 | data[1]) != count:
+            return
+        self.bits[:] = data[2:2 + nb]
+        for i in range(count):
+            self.scores[i] = min(data[2 + nb + 2 * i] << 8 | data[3 + nb + 2 * i], BEST_MAX)
+        for c in range((count + CHUNK - 1) // CHUNK):
+            self._save_chunk(c)
+        self.store.delete(key)
 
     def solved(self, i):
         return (self.bits[i >> 3] >> (i & 7)) & 1
 
     def best(self, i):
-        return self.scores[i]
+        return self.scores[i] if self.solved(i) else 0
 
     def solved_count(self):
         n = 0
@@ -41,25 +97,49 @@ class Progress:
 
     def record(self, i, score):
         """Mark level i solved with `score` (lower is better); returns True if it is a new best."""
-        better = self.scores[i] == 0 or score < self.scores[i]
-        if better:
-            self.scores[i] = min(score, 0xFFFF)
+        score = min(max(score, 0), BEST_MAX)
         fresh = not self.solved(i)
+        better = fresh or score < self.scores[i]
+        if better:
+            self.scores[i] = score
         self.bits[i >> 3] |= 1 << (i & 7)
-        if better or fresh:
-            self.save()
+        if better:
+            self._save_chunk(i // CHUNK)
         return better
 
     def save(self):
-        out = bytearray(2 + len(self.bits) + 2 * self.count)
-        out[0] = self.count >> 8
-        out[1] = self.count & 0xFF
-        out[2:2 + len(self.bits)] = self.bits
-        off = 2 + len(self.bits)
-        for i in range(self.count):
-            out[off + 2 * i] = self.scores[i] >> 8
-            out[off + 2 * i + 1] = self.scores[i] & 0xFF
-        self.store.put(self.key, bytes(out))
+        for c in range((self.count + CHUNK - 1) // CHUNK):
+            self._save_chunk(c)
+
+    def _save_chunk(self, c):
+        base = c * CHUNK
+        stop = min(base + CHUNK, self.count)
+        last = base - 1
+        for i in range(base, stop):
+            if self.solved(i):
+                last = i
+        key = self.prefix + bytes((c,))
+        if last < base:
+            self.store.delete(key)
+            return
+        out = bytearray(2 * (last + 1 - base))
+        for i in range(base, last + 1):
+            if self.solved(i):
+                e = (self._fp(i) << 12) | (self.scores[i] + 1)
+                out[2 * (i - base)] = e & 255
+                out[2 * (i - base) + 1] = e >> 8
+        store = self.store
+        evicted = store.evicted
+        try:
+            store.put(key, out)
+        except ValueError:  # full of what is never dropped: the resume record goes first
+            store.delete(RESUME_KEY)
+            store.put(key, out)
+        if store.evicted != evicted:
+            try:
+                store.put(NOTE_KEY, NOTE_EVICTED)
+            except ValueError:
+                pass  # the note is a courtesy; the win is saved
 
 
 class Settings:

@@ -1,51 +1,36 @@
-"""Save store: a power-cut-safe key/value log in microcontroller.nvm.
+"""Save store: a power-cut-safe key/value log over microcontroller.nvm (docs/saves.md).
 
 The RP2040's nvm is one 4096-byte flash sector. CircuitPython programs a slice
-write directly when every target byte is still erased (0xFF); any other write
-erases and rewrites the whole sector. So the store only ever appends into
-erased bytes, and erases (rarely) only to compact.
+write directly when every target byte is erased (0xFF); any other write erases
+and rewrites the whole sector. So records are appended into erased bytes (no
+erase), and the sector is rewritten (one erase) only to compact a full log.
 
-Layout: the NVM is split into two halves. Each half is
+    header : b"HHS" | 2 | generation u32 | end of the compacted records u16 |
+             0xFFFF | crc32 of the 12 bytes before, u32                (16 bytes)
+    record : marker | key length u8 | value length u16 | key | value |
+             check u16 (low half of the crc32 of the bytes before)
+    free   : 0xFF up to the trailer
+    trailer: b"HS", the sector's last two bytes, written with each compaction
 
-    header  : b"HHS" | version u8 | generation u32 LE | crc32 u32 LE   (12 bytes)
-    records : marker u8 | key length u8 | value length u16 LE | key | value
-              | crc32 of everything before it, u32 LE
-    free    : 0xFF up to the end of the half
+Markers: P put, A patch (keep u16 | check u16 of the whole new value | fresh
+length u8 | same length u16 | fresh bytes | tail: see _patch), D delete, C clear
+every key of a tag (the key holds the tag; a key's tag is the part before its
+first b"/"). Little-endian.
 
-Markers: b"P" put, b"D" delete key, b"C" clear every key of a tag (the key
-holds the tag). A key is short bytes such as b"sys/settings" or
-b"whirly/p" + pack hash; its tag is the part before the first b"/".
+An append writes the record's body first and its marker last: the marker
+commits it, so a cut at any byte leaves the old state or the new one. A patch
+keeps a resume record or a progress chunk to a few bytes per write, which is
+what keeps sector erases rare (flash wear). A compaction writes the live
+records, oldest first, as one sector image; the header's "end" lets a load
+notice a rewrite cut short (records lost). Every record is checked; a damaged
+one is dropped (the scan skips it when the next record checks out) and a bad
+header is never trusted: the records are recovered one by one with a notice.
+A sector erased and cut before any byte was programmed is blank, like a new
+board: flash gives no way to tell (docs/saves.md).
 
-Reading: the valid half with the highest generation is active. Its records
-are replayed in order (the latest record for a key wins) into a small RAM
-index key -> record offset; values are sliced out of nvm on demand. The
-scan stops at the first erased marker, or at a record that fails its
-checks: nothing after it is trusted, and the half is then "dirty" so the
-next write compacts instead of appending.
-
-Writing: a record goes into the erased space after the last one, body first
-and its marker byte last, so the marker commits it (two programs of erased
-bytes, no erase). When it does not fit, or the half is dirty, the live
-records (plus the new one) are compacted into the OTHER half: first one
-slice write covering the whole other half with its header still erased,
-then the header with generation + 1 (the commit). A write cut by a power
-loss at any byte leaves either the old state or the new one. The old half is
-not erased afterwards (that would cost another sector erase); the next
-compaction overwrites it.
-
-Hardware caveat: a compaction into a half that is not already erased makes
-CircuitPython erase and rewrite the whole sector, both halves included. A
-power cut during that erase can lose the sector (every save); nothing in
-software can prevent that. Compaction is rare (8 in 500 settings saves
-in the tests), which is why the store is a log. The tests model power
-cuts as byte-level truncation of the writes.
-
-Notices: a foreign or unreadable image starts empty, never raises, and sets
-`notice` to NOTICE_UNREADABLE; a blank (all 0xFF) NVM gives notice None. A
-damaged committed record (bad CRC or framing) drops that record and all
-after it and sets NOTICE_DAMAGED, as does (best effort) a damaged header of
-the newest half, whose older twin is then loaded. A write cut before its
-commit is dropped silently: the store is then exactly as before it.
+When the store is full, a write of a progress key (b"<tag>/p...") drops the
+oldest progress records to make room (counted in `evicted`); other writes
+raise ValueError.
 """
 
 try:
@@ -53,41 +38,50 @@ try:
 except ImportError:  # pragma: no cover - builds without binascii.crc32
     from handheld.crc import crc32
 
+SIZE = 4096
 _MAGIC = b"HHS"
-_VERSION = 1
-_HDR = 12
+_VERSION = 2
+_HDR = 16
 _PUT = 0x50  # "P"
+_PATCH = 0x41  # "A"
 _DEL = 0x44  # "D"
 _CLR = 0x43  # "C"
-_OVERHEAD = 8  # marker, key length, value length (2), crc (4)
-# crc32 over data followed by its own crc32 (little-endian) is this constant,
-# so a record or header is checked without slicing its crc off.
-_RESIDUE = 0x2144DF1C
+_OVERHEAD = 6  # marker, key length, value length (2), check (2)
 _FF64 = b"\xff" * 64
+_TRAILER = b"HS"
+_SLACK = 192  # bytes an eviction frees beyond the record it makes room for
 
 NOTICE_UNREADABLE = "Save data unreadable: starting fresh"
 NOTICE_DAMAGED = "Save data damaged: some saves lost"
+NOTICE_REPAIRED = "Save data damaged and repaired: check your progress"
+
+
+def _check16(data):
+    return crc32(data) & 0xFFFF
 
 
 class Store:
     """Key/value store over an nvm-like object (len(), int and slice get/set)."""
 
     def __init__(self, nvm):
-        self._nvm = nvm
-        half = len(nvm) // 2
-        if half < 64:
+        if len(nvm) < 256:
             raise ValueError("nvm too small for a save store")
-        self._half = half
+        self._nvm = nvm
+        self._sector = len(nvm)
+        self._size = len(nvm) - 2  # the last two bytes are the trailer
         self.notice = None
+        self.evicted = 0  # progress records dropped to make room, this session
         self._load()
 
     # ---- reading -----------------------------------------------------------
 
     def get(self, key, default=None):
-        """The value of key (a bytearray copied out of nvm), or default."""
+        """The value of key (bytes-like, a copy), or default."""
         off = self._idx.get(key)
         if off is None:
             return default
+        if off < 0:
+            return self._vals[key]
         nvm = self._nvm
         start = off + 4 + nvm[off + 1]
         return nvm[start:start + (nvm[off + 2] | (nvm[off + 3] << 8))]
@@ -99,18 +93,18 @@ class Store:
         return ks
 
     def free(self):
-        """Bytes left in the active half for new records before a compaction.
-
-        For a blank or damaged store, whose next write compacts, it is the
-        room the compacted half will have.
-        """
+        """Bytes left for new records before the next compaction (when one is due: after it)."""
         if self._dirty:
-            return self._half - _HDR - self._live
-        return self._base + self._half - self._end
+            return self.room()
+        return self._size - self._end
 
     def room(self):
         """Bytes of records the store can still take (compacting if needed)."""
-        return self._half - _HDR - self._live
+        return self._size - _HDR - self._live
+
+    def compactions(self):
+        """How many times the sector was rewritten since the store was made (its generation)."""
+        return self._gen
 
     def __contains__(self, key):
         return key in self._idx
@@ -123,34 +117,34 @@ class Store:
     def put(self, key, value):
         """Store value (bytes-like) under key; no write when it is unchanged."""
         key = self._check_key(key)
+        value = bytes(value)
         vlen = len(value)
-        n = _OVERHEAD + len(key) + vlen
-        if _HDR + n > self._half:
-            raise ValueError("save record too big: %d bytes, a half holds %d"
-                             % (n, self._half - _HDR))
-        off = self._idx.get(key)
-        if off is not None:
-            nvm = self._nvm
-            if (nvm[off + 2] | (nvm[off + 3] << 8)) == vlen:
-                start = off + 4 + nvm[off + 1]
-                if nvm[start:start + vlen] == value:
-                    return
-        rec = bytearray(n)
-        rec[0] = _PUT
-        rec[1] = len(key)
-        rec[2] = vlen & 0xFF
-        rec[3] = vlen >> 8
-        p = 4 + len(key)
-        rec[4:p] = key
-        rec[p:p + vlen] = value
-        self._seal(rec)
-        self._write(rec, _PUT, key)
+        klen = len(key)
+        if _HDR + _OVERHEAD + klen + vlen > self._size or vlen > 0xFFFF:
+            raise ValueError("save record too big: %d bytes, the store holds %d"
+                             % (_OVERHEAD + klen + vlen, self._size - _HDR))
+        rec = None
+        if key in self._idx:
+            old = self.get(key)
+            if old == value:
+                return
+            rec = self._patch(old, value, klen)
+        if rec is None:
+            rec = bytearray(_OVERHEAD + klen + vlen)
+            rec[0] = _PUT
+            rec[4 + klen:4 + klen + vlen] = value
+        rec[1] = klen
+        n = len(rec) - _OVERHEAD - klen
+        rec[2] = n & 0xFF
+        rec[3] = n >> 8
+        rec[4:4 + klen] = key
+        self._write(rec, key, value)
 
     def delete(self, key):
         """Forget key; no write when it is absent."""
         key = self._check_key(key)
         if key in self._idx:
-            self._write(self._small(_DEL, key), _DEL, key)
+            self._write(self._small(_DEL, key), key, None)
 
     def clear_tag(self, tag):
         """Forget every key whose tag (prefix before b"/") is tag, atomically."""
@@ -158,7 +152,7 @@ class Store:
         if tag.find(b"/") >= 0:
             raise ValueError("a tag has no '/'")
         if self._tagged(tag):
-            self._write(self._small(_CLR, tag), _CLR, tag)
+            self._write(self._small(_CLR, tag), tag, None)
 
     # ---- internals ---------------------------------------------------------
 
@@ -173,25 +167,67 @@ class Store:
         return key
 
     @staticmethod
-    def _seal(rec):
-        n = len(rec) - 4
-        c = crc32(memoryview(rec)[:n])
-        rec[n] = c & 0xFF
-        rec[n + 1] = (c >> 8) & 0xFF
-        rec[n + 2] = (c >> 16) & 0xFF
-        rec[n + 3] = (c >> 24) & 0xFF
+    def _patch(old, value, klen):
+        """A patch record (key left blank) when it is smaller than a put, else None.
 
-    def _small(self, mark, key):
+        new = old[:keep] + fresh + old[keep + len(fresh):][:same] + tail: a common prefix, a
+        few new bytes, a stretch unchanged at the same place, new tail. That is a resume
+        record after a few moves (the move count changes, then the moves go on) and a
+        progress chunk after a win.
+        """
+        olen = len(old)
+        vlen = len(value)
+        m = min(olen, vlen)
+        p = 0
+        while p < m and old[p] == value[p]:
+            p += 1
+        r = p + 1
+        stop = min(p + 33, m - 7)
+        while r < stop and old[r:r + 4] != value[r:r + 4]:
+            r += 1
+        same = 0
+        if r < stop:
+            q = r
+            while q < m and old[q] == value[q]:
+                q += 1
+            same = q - r
+        if same < 8:
+            r = p
+            same = 0
+        fresh = r - p
+        tail = vlen - r - same
+        size = 7 + fresh + tail
+        if size >= vlen:
+            return None
+        rec = bytearray(_OVERHEAD + klen + size)
+        rec[0] = _PATCH
+        b = 4 + klen
+        c = _check16(value)
+        rec[b:b + 7] = bytes((p & 0xFF, p >> 8, c & 0xFF, c >> 8, fresh, same & 0xFF, same >> 8))
+        rec[b + 7:b + 7 + fresh] = value[p:r]
+        rec[b + 7 + fresh:b + size] = value[r + same:]
+        return rec
+
+    @staticmethod
+    def _small(mark, key):
         rec = bytearray(_OVERHEAD + len(key))
         rec[0] = mark
         rec[1] = len(key)
         rec[4:4 + len(key)] = key
-        self._seal(rec)
         return rec
 
-    def _size(self, off):
+    @staticmethod
+    def _evictable(key):
+        # Progress: b"<tag>/p...". The rest (settings, options, resume) is never dropped.
+        s = key.find(b"/")
+        return s > 0 and s + 1 < len(key) and key[s + 1] == 0x70
+
+    def _vlen(self, key):
+        off = self._idx[key]
+        if off < 0:
+            return len(self._vals[key])
         nvm = self._nvm
-        return _OVERHEAD + nvm[off + 1] + (nvm[off + 2] | (nvm[off + 3] << 8))
+        return nvm[off + 2] | (nvm[off + 3] << 8)
 
     def _tagged(self, tag):
         t = len(tag)
@@ -201,106 +237,137 @@ class Store:
                 out.append(k)
         return out
 
-    def _apply(self, mark, key, off, n):
-        # Replays one record into the index (at load and after a write).
-        idx = self._idx
-        if mark == _PUT:
-            old = idx.get(key)
-            if old is not None:
-                self._live -= self._size(old)
-            idx[key] = off
-            self._live += n
-        elif mark == _DEL:
-            old = idx.pop(key, None)
-            if old is not None:
-                self._live -= self._size(old)
-        else:
-            for k in self._tagged(key):
-                self._live -= self._size(idx.pop(k))
+    def _forget(self, key):
+        if key in self._idx:
+            self._live -= _OVERHEAD + len(key) + self._vlen(key)
+            del self._idx[key]
+            self._vals.pop(key, None)
 
-    def _write(self, rec, mark, key):
-        n = len(rec)
+    def _apply(self, mark, key, off, value):
+        # One record into the index (at load and after a write). value: the new value
+        # of a patch (kept in RAM), None otherwise.
+        if mark == _CLR:
+            for k in self._tagged(key):
+                self._forget(k)
+            return
+        self._forget(key)
+        if mark == _DEL:
+            return
+        if mark == _PATCH:
+            self._idx[key] = -1
+            self._vals[key] = value
+        else:
+            self._idx[key] = off
+        self._live += _OVERHEAD + len(key) + self._vlen(key)
+
+    def _write(self, rec, key, value):
+        n = len(rec) - 2
+        c = _check16(memoryview(rec)[:n])
+        rec[n] = c & 0xFF
+        rec[n + 1] = c >> 8
+        n += 2
         pos = self._end
-        if not self._dirty and pos + n <= self._base + self._half:
-            # Erased bytes are programmed, no erase. The marker goes last:
-            # it commits the record, so a cut leaves it erased.
+        mark = rec[0]
+        if not self._dirty and pos + n <= self._size:
+            # Erased bytes are programmed, no erase. The marker goes last: it commits.
             nvm = self._nvm
             nvm[pos + 1:pos + n] = memoryview(rec)[1:]
             nvm[pos:pos + 1] = rec[0:1]
             self._end = pos + n
-            self._apply(mark, key, pos, n)
+            self._apply(mark, key, pos, value if mark == _PATCH else None)
         else:
-            self._compact(rec, mark, key)
+            self._compact(mark, key, value)
 
-    def _compact(self, rec, mark, key):
-        nvm = self._nvm
-        half = self._half
+    def _compact(self, mark, key, value):
         idx = self._idx
         drop = self._tagged(key) if mark == _CLR else [key]
-        # Live records in log order, so every interpreter writes the same bytes.
+        # Live records in log order (oldest first; patched values count as newest).
         live = []
-        need = _HDR + (len(rec) if mark == _PUT else 0)
+        need = _HDR
         for k in idx:
             if k not in drop:
-                live.append((idx[k], k))
-                need += self._size(idx[k])
-        if need > half:
-            raise ValueError("save store full: %d bytes needed, a half holds %d"
-                             % (need - _HDR, half - _HDR))
+                off = idx[k]
+                live.append((off if off >= 0 else self._size, k))
+                need += _OVERHEAD + len(k) + self._vlen(k)
         live.sort()
-        target = half - self._base  # the other half
-        buf = bytearray(half)
-        new = {}
+        if value is not None:
+            need += _OVERHEAD + len(key) + len(value)
+        evict = 0
+        if need > self._size and value is not None and self._evictable(key):
+            # Room for the progress, plus some for the next writes (a note, resume patches):
+            # a store kept brim-full would compact, and so erase, on every write.
+            while evict < len(live) and need + _SLACK > self._size:
+                k = live[evict][1]
+                if self._evictable(k):
+                    need -= _OVERHEAD + len(k) + self._vlen(k)
+                    live[evict] = None
+                evict += 1
+        if need > self._size:
+            raise ValueError("save store full: %d bytes needed, it holds %d"
+                             % (need - _HDR, self._size - _HDR))
+        buf = bytearray(self._sector)
+        for i in range(0, self._sector, 64):  # erased (0xFF) without a second 4 KB copy
+            buf[i:i + 64] = _FF64
         p = _HDR
-        for off, k in live:
-            n = self._size(off)
-            buf[p:p + n] = nvm[off:off + n]
-            new[k] = target + p
-            p += n
+        for item in live:
+            if item is None:
+                self.evicted += 1
+                continue
+            k = item[1]
+            p = self._place(buf, p, k, self.get(k))
         live = None
-        if mark == _PUT:
-            n = len(rec)
-            buf[p:p + n] = rec
-            new[key] = target + p
-            p += n
-        for i in range(_HDR):  # header stays erased until the commit
-            buf[i] = 0xFF
-        for i in range(p, half):
-            buf[i] = 0xFF
-        nvm[target:target + half] = buf  # the one sector erase (if any)
-        buf = None
+        if value is not None:
+            p = self._place(buf, p, key, value)
+        # The header (with the end of the records) leads the image: a rewrite cut
+        # short is then noticed at load.
         gen = (self._gen + 1) & 0xFFFFFFFF
-        nvm[target:target + _HDR] = self._header(gen)  # commit
-        self._base = target
-        self._end = target + p
+        buf[0:_HDR] = self._header(gen, p)
+        buf[self._size:] = _TRAILER  # programmed last: an erase begun at the end loses it first
+        self._nvm[0:self._sector] = buf  # the one sector erase
+        buf = None
         self._gen = gen
-        self._idx = new
-        self._live = p - _HDR
+        self._end = p
         self._dirty = False
+        self._vals = {}
+        self._idx = {}
+        self._live = 0
+        self._scan_from(_HDR, p)  # index the new image (also proves it)
 
     @staticmethod
-    def _header(gen):
-        h = bytearray(_HDR)
+    def _place(buf, p, key, value):
+        # A put record at p; returns where the next one goes. (The index is rebuilt.)
+        klen = len(key)
+        vlen = len(value)
+        buf[p] = _PUT
+        buf[p + 1] = klen
+        buf[p + 2] = vlen & 0xFF
+        buf[p + 3] = vlen >> 8
+        buf[p + 4:p + 4 + klen] = key
+        q = p + 4 + klen
+        buf[q:q + vlen] = value
+        q += vlen
+        c = _check16(memoryview(buf)[p:q])
+        buf[q] = c & 0xFF
+        buf[q + 1] = c >> 8
+        return q + 2
+
+    @staticmethod
+    def _header(gen, end):
+        h = bytearray(b"\xff" * _HDR)
         h[0:3] = _MAGIC
         h[3] = _VERSION
         h[4] = gen & 0xFF
         h[5] = (gen >> 8) & 0xFF
         h[6] = (gen >> 16) & 0xFF
         h[7] = (gen >> 24) & 0xFF
-        c = crc32(memoryview(h)[:8])
-        h[8] = c & 0xFF
-        h[9] = (c >> 8) & 0xFF
-        h[10] = (c >> 16) & 0xFF
-        h[11] = (c >> 24) & 0xFF
+        h[8] = end & 0xFF
+        h[9] = end >> 8
+        c = crc32(memoryview(h)[:12])
+        h[12] = c & 0xFF
+        h[13] = (c >> 8) & 0xFF
+        h[14] = (c >> 16) & 0xFF
+        h[15] = (c >> 24) & 0xFF
         return h
-
-    def _gen_at(self, base):
-        # Generation of a valid header at base, else -1.
-        nvm = self._nvm
-        h = nvm[base:base + _HDR]
-        if h[0:3] != _MAGIC or h[3] != _VERSION or crc32(h) != _RESIDUE:
-            return -1
-        return h[4] | (h[5] << 8) | (h[6] << 16) | (h[7] << 24)
 
     def _erased(self, start, stop):
         nvm = self._nvm
@@ -315,62 +382,125 @@ class Store:
         return True
 
     def _load(self):
-        half = self._half
         self._idx = {}
+        self._vals = {}
         self._live = 0
-        ga = self._gen_at(0)
-        gb = self._gen_at(half)
-        if ga < 0 and gb < 0:
-            # Nothing valid: the first write compacts into half 0.
-            self._base = half
-            self._end = half + _HDR
-            self._gen = 0
-            self._dirty = True
-            if not self._erased(0, 2 * half):
-                self.notice = NOTICE_UNREADABLE
-            return
-        if gb > ga:
-            self._base = half
-            self._gen = gb
-        else:
-            self._base = 0
-            self._gen = ga
-        # The other half is the stale generation - 1, or a cut compaction
-        # (its header then has an erased first or last byte). An invalid
-        # header of ours that is neither was most likely the newest half.
-        other = half - self._base
-        h = self._nvm[other:other + _HDR]
-        if (h[0:3] == _MAGIC and h[11] != 0xFF and self._gen_at(other) < 0
-                and (h[4] | (h[5] << 8) | (h[6] << 16) | (h[7] << 24)) != self._gen - 1):
-            self.notice = NOTICE_DAMAGED
-        self._dirty = False
-        self._scan()
-
-    def _scan(self):
+        self._gen = 0
+        self._dirty = True  # until a header is trusted, the next write compacts
+        self._stray = False
+        self._end = _HDR
         nvm = self._nvm
-        end = self._base + self._half
-        pos = self._base + _HDR
-        while pos < end:
+        h = nvm[0:_HDR]
+        if h[0:4] == _MAGIC + bytes((_VERSION,)) and \
+                crc32(h[0:12]) == (h[12] | h[13] << 8 | h[14] << 16 | h[15] << 24):
+            self._gen = h[4] | (h[5] << 8) | (h[6] << 16) | (h[7] << 24)
+            end = h[8] | (h[9] << 8)
+            self._dirty = False
+            if not self._scan_from(_HDR, end):
+                self.notice = NOTICE_DAMAGED
+            elif self._stray or nvm[self._size:self._sector] != _TRAILER:
+                self.notice = NOTICE_REPAIRED
+            return
+        if self._erased(0, self._sector):
+            return  # a new board (or a sector erased before anything was programmed)
+        if h[0:4] == _MAGIC + b"\x01":
+            from handheld.store_v1 import read_v1  # an older firmware's store
+            self.notice = read_v1(self)
+            return
+        # A header we cannot trust: recover what checks out, never silently.
+        clean = self._scan_from(_HDR, 0)
+        self._dirty = True
+        if not self._idx:
+            self.notice = NOTICE_UNREADABLE
+        else:
+            self.notice = NOTICE_REPAIRED if clean else NOTICE_DAMAGED
+
+    def _record_at(self, pos):
+        """Size of a well-formed record at pos whose check matches, else 0."""
+        nvm = self._nvm
+        if pos + _OVERHEAD > self._size:
+            return 0
+        mark = nvm[pos]
+        if mark != _PUT and mark != _PATCH and mark != _DEL and mark != _CLR:
+            return 0
+        klen = nvm[pos + 1]
+        n = _OVERHEAD + klen + (nvm[pos + 2] | (nvm[pos + 3] << 8))
+        if klen == 0 or pos + n > self._size:
+            return 0
+        data = nvm[pos:pos + n]
+        if _check16(memoryview(data)[:n - 2]) != (data[n - 2] | (data[n - 1] << 8)):
+            return 0
+        return n
+
+    def _patched(self, pos, n, key):
+        """The value a patch record at pos gives key, or None when it does not apply."""
+        nvm = self._nvm
+        if key not in self._idx:
+            return None
+        b = pos + 4 + len(key)
+        vlen = n - _OVERHEAD - len(key)
+        if vlen < 7:
+            return None
+        h = nvm[b:b + 7]
+        keep = h[0] | (h[1] << 8)
+        fresh = h[4]
+        same = h[5] | (h[6] << 8)
+        old = self.get(key)
+        if keep + fresh + same > len(old) or 7 + fresh > vlen:
+            return None
+        r = keep + fresh
+        value = bytes(old[:keep]) + bytes(nvm[b + 7:b + 7 + fresh]) + \
+            bytes(old[r:r + same]) + bytes(nvm[b + 7 + fresh:b + vlen])
+        if _check16(value) != h[2] | (h[3] << 8):
+            return None
+        return value
+
+    def _scan_from(self, pos, end):
+        """Replay records from pos. Returns False when a committed record was lost
+        (damage, or a rewrite cut before `end`); sets _end and _dirty."""
+        nvm = self._nvm
+        size = self._size
+        clean = True
+        while pos < size:
             mark = nvm[pos]
             if mark == 0xFF:
-                # End of the log. Bytes after it mean a write was cut before
-                # its marker (the commit): nothing lost, but no room to
-                # append either.
-                if not self._erased(pos, end):
-                    self._dirty = True
                 break
-            klen = 0
-            n = end - pos
-            if n >= _OVERHEAD:
+            n = self._record_at(pos)
+            value = None
+            if n:
                 klen = nvm[pos + 1]
-                n = _OVERHEAD + klen + (nvm[pos + 2] | (nvm[pos + 3] << 8))
-            if (klen == 0 or pos + n > end
-                    or (mark != _PUT and mark != _DEL and mark != _CLR)
-                    or crc32(nvm[pos:pos + n]) != _RESIDUE):
-                # A committed record is damaged: drop it and all after it.
-                self._dirty = True
-                self.notice = NOTICE_DAMAGED
-                break
-            self._apply(mark, bytes(nvm[pos + 4:pos + 4 + klen]), pos, n)
-            pos += n
+                key = bytes(nvm[pos + 4:pos + 4 + klen])
+                if mark == _PATCH:
+                    value = self._patched(pos, n, key)
+                    if value is None:
+                        n = 0
+            if n:
+                self._apply(mark, key, pos, value)
+                pos += n
+                continue
+            # Damaged: skip it when its framing leads to a record that checks out.
+            clean = False
+            self._dirty = True
+            skip = _OVERHEAD + nvm[pos + 1] + (nvm[pos + 2] | (nvm[pos + 3] << 8)) \
+                if pos + 4 <= size else 0
+            if skip and pos + skip < size and self._record_at(pos + skip):
+                pos += skip
+                continue
+            pos = size
+            break
         self._end = pos
+        if pos < end:
+            clean = False
+        if pos < size and not self._erased(pos + 1, size):
+            # Bytes after the end: the body of an append cut before its marker (the
+            # store is as before it; the next write compacts), or damage.
+            self._dirty = True
+            last = size - 1
+            while nvm[last] == 0xFF:
+                last -= 1
+            stop = pos + 4
+            if last >= stop:  # past the framing: the record's own length bounds the cut body
+                stop += nvm[pos + 1] + (nvm[pos + 2] | (nvm[pos + 3] << 8)) + 2
+            if last >= stop or stop > size:
+                self._stray = True  # not from a write of ours: tell, though nothing is lost
+        return clean
