@@ -704,3 +704,14 @@ def test_a_store_of_the_first_firmware_is_read_and_converted():
     t = Store(FlashNVM(nvm.buf))
     assert t.notice is None and t.get(b"sys/r") == b"whirly|a.txt|00000001|0|state"
     assert bytes(nvm.buf[0:4]) == b"HHS\x02"
+
+
+def test_power_cuts_in_a_players_history_never_lose_a_win_silently():
+    """Issue 12 #3-#5 in both flash models: every cut point of every write of a seeded
+    history of wins, resume writes and settings (host_sim/faults.py; `make fuzz` runs more)."""
+    from host_sim import faults
+    r = faults.run(histories=1, ops=450, seed=3, step=11)
+    print("\n%s" % r)
+    assert r["erase_writes"] > 0 and r["blank"] > 0, "the history compacts"
+    assert r["silent"] == 0 and r["wins_lost_silent"] == 0
+    assert r["new"] > 0 and r["old"] > 0
