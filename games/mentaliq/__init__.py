@@ -26,8 +26,11 @@ PACK_FORMAT = LazyFormat(_pack_format)
 
 def make_scene(app, pack, index, progress, state=None):
     import sys
+    # The engine's big arrays are made before the view's modules load (as in Whirly).
+    from games.mentaliq.engine import Engine
+    engine = Engine()
     from games.mentaliq.scene import MentalScene
-    return MentalScene(app, sys.modules[__name__], pack, index, progress, state)
+    return MentalScene(app, sys.modules[__name__], pack, index, progress, state, engine)
 
 
 def new_engine(level):

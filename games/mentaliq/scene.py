@@ -45,9 +45,9 @@ def parse_moves(text):
 class MentalScene(PlayScene):
     has_hint = True
 
-    def __init__(self, app, game, pack, index, progress, state=None):
+    def __init__(self, app, game, pack, index, progress, state=None, engine=None):
         level = FORMAT.parse(pack.level(index), pack.header)
-        engine = E.Engine()
+        engine = engine or E.Engine()
         engine.load(level)
         if state:
             engine.load_state(state)

@@ -23,8 +23,12 @@ RULES = ("Push boxes onto targets. Each pack names its game: Sokoban, Co-Sokoban
 
 def make_scene(app, pack, index, progress, state=None):
     import sys
+    # The engine's undo ring (2.4 KB in one piece) is made before the view's modules load:
+    # their loading leaves the heap in small pieces (docs/architecture.md, memory).
+    from games.whirly.engine import Engine
+    engine = Engine()
     from games.whirly.scene import WhirlyScene
-    return WhirlyScene(app, sys.modules[__name__], pack, index, progress, state)
+    return WhirlyScene(app, sys.modules[__name__], pack, index, progress, state, engine)
 
 
 def new_engine(level):

@@ -49,9 +49,9 @@ def layout(w, h):
 class WhirlyScene(PlayScene):
     has_hint = True
 
-    def __init__(self, app, game, pack, index, progress, state=None):
+    def __init__(self, app, game, pack, index, progress, state=None, engine=None):
         level = FORMAT.parse(pack.level(index), pack.header)
-        engine = Engine()
+        engine = engine or Engine()
         engine.load(level)
         if state:
             engine.load_state(state)
