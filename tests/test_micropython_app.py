@@ -6,9 +6,10 @@ import pytest
 
 from host_sim import bench, micropython as mpy
 
-# +3 KB since the app holds RESCUE_BYTES from boot for its out-of-memory page.
+# +4 KB since the app holds RESCUE_BYTES from boot for its out-of-memory page (also the save
+# store's compaction buffer since issue 12).
 LAUNCHER_CEILING = 76 * 1024
-PLAYING_CEILING = 136 * 1024
+PLAYING_CEILING = 137 * 1024
 # MobGer's duel keeps its engine (draw search and animation buffers sized to the board, an
 # undo log that grows with the game), view, menu and the match frame resident (~131 KB
 # measured; the start code, tile art and menu actions leave after use); iQLANDIE's table keeps the game, pieces,
@@ -81,4 +82,4 @@ def test_iqlandie_task_screens_are_freed_after_each_task(need_mpy):
     # task art's drawing code are not in the heap while a task runs
     assert max(r["task%d" % t] for t in range(4)) <= 146 * 1024
     assert r["after3"] - r["after0"] <= 2 * 1024          # no growth from round to round
-    assert r["after3"] - r["table"] <= 16 * 1024
+    assert r["after3"] - r["table"] <= 17 * 1024  # + the resume record's value held by the store

@@ -715,3 +715,25 @@ def test_power_cuts_in_a_players_history_never_lose_a_win_silently():
     assert r["erase_writes"] > 0 and r["blank"] > 0, "the history compacts"
     assert r["silent"] == 0 and r["wins_lost_silent"] == 0
     assert r["new"] > 0 and r["old"] > 0
+
+
+def test_a_compaction_builds_its_image_in_the_lent_buffer():
+    """On the device a 4 KB block may not be found in a fragmented heap (Gravity's options
+    could not be saved with 34 KB free): the app lends its rescue buffer."""
+    lent = bytearray(SIZE)
+    calls = []
+
+    def scratch():
+        calls.append(1)
+        return lent
+    nvm = blank()
+    s = Store(nvm, scratch=scratch)
+    fill(s, 30, size=40)
+    while s.compactions() < 2:
+        s.put(b"sys/settings", bytes([s.free() & 255]) * 8)
+    assert calls and bytes(lent) == bytes(nvm.buf)   # the image was built there
+    assert state(Store(FlashNVM(nvm.buf))) == state(s)
+    t = Store(FlashNVM(nvm.buf), scratch=lambda: None)  # nothing lent: it makes its own
+    t.clear_tag(b"game")
+    t.put(b"sys/settings", b"x" * 4000)
+    assert Store(FlashNVM(t._nvm.buf)).get(b"sys/settings") == b"x" * 4000

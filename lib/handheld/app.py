@@ -9,7 +9,9 @@ from handheld import scenes
 from handheld import memory
 
 # Held from boot and let go only to draw the out-of-memory page, so that page can always be drawn.
-RESCUE_BYTES = 3072
+# Held from boot: let go for the out-of-memory page, and lent to the save store as its
+# sector image when it compacts (4 KB in one piece may not be found in a fragmented heap).
+RESCUE_BYTES = 4096
 # Deeper than the game list means a game is open (its code and art are loaded).
 LAUNCHER_DEPTH = 2
 # Landing flag of a fresh start: the game was closed because the heap ran out.
@@ -35,7 +37,8 @@ class App:
         if nvm is None:
             nvm = bytearray(b"\xff" * 4096)
             self.notices.append("No save memory: progress is not kept.")
-        self.store = Store(nvm)
+        self.rescue = bytearray(RESCUE_BYTES)
+        self.store = Store(nvm, scratch=lambda: self.rescue)
         if self.store.notice:
             self.notices.append(self.store.notice)
         self.settings = Settings(self.store)
@@ -47,7 +50,6 @@ class App:
         self._event = hw.new_event()
         self.owner = [None] * B.COUNT   # scene that got each button's last press
         self.in_game = False
-        self.rescue = bytearray(RESCUE_BYTES)
         self.heap_log = memory.HeapLog(hw.log) if getattr(hw, "heap_log", False) else None
         self.apply_contrast()
         from handheld import launcher

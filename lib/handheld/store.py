@@ -63,7 +63,9 @@ def _check16(data):
 class Store:
     """Key/value store over an nvm-like object (len(), int and slice get/set)."""
 
-    def __init__(self, nvm):
+    def __init__(self, nvm, scratch=None):
+        # scratch() -> a bytearray of at least len(nvm) to build a compaction in, or None
+        self._scratch = scratch
         if len(nvm) < 256:
             raise ValueError("nvm too small for a save store")
         self._nvm = nvm
@@ -305,7 +307,10 @@ class Store:
         if need > self._size:
             raise ValueError("save store full: %d bytes needed, it holds %d"
                              % (need - _HDR, self._size - _HDR))
-        buf = bytearray(self._sector)
+        buf = self._scratch() if self._scratch is not None else None
+        if buf is None or len(buf) < self._sector:
+            buf = bytearray(self._sector)
+        buf = memoryview(buf)[:self._sector]
         for i in range(0, self._sector, 64):  # erased (0xFF) without a second 4 KB copy
             buf[i:i + 64] = _FF64
         p = _HDR
@@ -346,7 +351,7 @@ class Store:
         q = p + 4 + klen
         buf[q:q + vlen] = value
         q += vlen
-        c = _check16(memoryview(buf)[p:q])
+        c = _check16(buf[p:q])
         buf[q] = c & 0xFF
         buf[q + 1] = c >> 8
         return q + 2
