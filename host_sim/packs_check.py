@@ -2,7 +2,11 @@
 
 Every pack is indexed with the device's own reader (handheld.packs.Pack), then every level is
 read back and handed to its game's parse(), and stored solutions are replayed with the game's
-verify() when it has one. Problems come out as "file:line: message", like a compiler's.
+verify() when it has one. Problems come out as "file:line: message", like a compiler's;
+warnings (a stored solution the device ignores, a capped check, levels left out) as
+"file:line: warning: message". The launcher sees the same: a problem at file level (no level,
+an error in the header, too many errors) makes the pack "!" in its pack list, a problem inside a
+level makes only that level unplayable, a warning blocks nothing.
 """
 
 import os
@@ -16,6 +20,7 @@ from handheld import packs  # noqa: E402
 from handheld.packs import Pack, PackError  # noqa: E402
 
 EXTS = (".txt", ".sok", ".xsb", ".lvl")
+WARNING = "warning: "
 USAGE = "usage: python -m host_sim packs check [FILE_OR_FOLDER ...]   (default: levels/)"
 
 
@@ -102,6 +107,10 @@ def _check_pack(path, game, problems, stats):
     stats["levels"] += pack.count
     for line, reason in pack.errors:
         problems.append("%s:%d: %s" % (path, line, reason))
+    if pack.problem is not None and pack.problem not in pack.errors:
+        problems.append("%s:%d: %s" % (path, pack.problem[0], pack.problem[1]))
+    for line, reason in pack.warnings:
+        problems.append("%s:%d: %s%s" % (path, line, WARNING, reason))
     known = set(pack.errors)
     parse = getattr(fmt, "parse", None)
     verify = getattr(fmt, "verify", None)
@@ -133,13 +142,18 @@ def _check_pack(path, game, problems, stats):
             if bad:
                 index, reason = bad
                 where = "" if index is None else " at move %d" % (index + 1)
-                problems.append("%s:%d: level %d: solution fails%s: %s"
-                                % (path, level.solution_line or level.first_line, i + 1,
-                                   where, reason))
+                line = level.solution_line or level.first_line
+                if reason.startswith(WARNING):   # e.g. a check that ran out of its budget
+                    problems.append("%s:%d: %slevel %d: %s"
+                                    % (path, line, WARNING, i + 1, reason[len(WARNING):]))
+                else:
+                    problems.append("%s:%d: level %d: solution fails%s: %s"
+                                    % (path, line, i + 1, where, reason))
 
 
 def check_paths(paths, registry, stats=None):
-    """Check packs (files, or folders searched recursively); returns "file:line: message" lines.
+    """Check packs (files, or folders searched recursively); returns "file:line: message" lines
+    (warnings: "file:line: warning: message"; is_warning() tells them apart).
 
     stats, when given, is a dict that receives the counts "packs" and "levels".
     """
@@ -159,12 +173,17 @@ def check_paths(paths, registry, stats=None):
     return problems
 
 
+def is_warning(line):
+    return (": " + WARNING) in line
+
+
 def _plural(n, word):
     return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
 
 def main(argv, registry, out=None):
-    """Print one line per problem and a summary; exit status 1 if any problem, else 0."""
+    """Print one line per problem or warning and a summary; exit status 1 if any problem,
+    else 0 (warnings alone pass)."""
     if out is None:
         out = sys.stdout
     argv = list(argv)
@@ -177,6 +196,10 @@ def main(argv, registry, out=None):
     problems = check_paths(argv, registry, stats)
     for p in problems:
         print(p, file=out)
-    print("%s, %s, %s" % (_plural(stats["packs"], "pack"), _plural(stats["levels"], "level"),
-                          _plural(len(problems), "problem")), file=out)
-    return 1 if problems else 0
+    warned = len([p for p in problems if is_warning(p)])
+    summary = "%s, %s, %s" % (_plural(stats["packs"], "pack"), _plural(stats["levels"], "level"),
+                              _plural(len(problems) - warned, "problem"))
+    if warned:
+        summary += ", " + _plural(warned, "warning")
+    print(summary, file=out)
+    return 1 if len(problems) > warned else 0

@@ -341,6 +341,42 @@ def test_digest_is_crc32_of_raw_bytes_and_changes_with_any_byte(tmp_path):
         assert Pack(write(tmp_path, "e.sok", bytes(edited)), Soko).digest != a.digest
 
 
+def test_fingerprints_hash_board_rows_only_so_solutions_names_and_keys_keep_them(tmp_path):
+    a = Pack(write(tmp_path, "a.sok", SOK), Soko)
+    assert isinstance(a.fingerprints, bytearray) and len(a.fingerprints) == a.count == 4
+    for i in range(a.count):
+        rows = a.level(i).rows
+        want = zlib.crc32(b"\n".join(r.rstrip(" \t").encode() for r in rows)) & 0xFF
+        assert a.fingerprints[i] == want
+    # metadata, names, comments, line ends, a BOM, trailing blanks: same fingerprints
+    meta = SOK.replace("Solution: r\n", "Solution: rl r\nAuthor: X\n").replace(
+        "Title: Beta", "Title: Beta II\nComment: new").replace(
+        "Gamma is named", "Gamma was named").replace("#@$     .#\n", "#@$     .#  \n")
+    meta += "Solution-note: added\n"
+    b = Pack(write(tmp_path, "b.sok", windows(meta)), Soko)
+    assert b.digest != a.digest and b.fingerprints == a.fingerprints
+    # one changed row changes that level's fingerprint only
+    edited = SOK.replace("#@$     .#", "#@ $    .#")
+    c = Pack(write(tmp_path, "c.sok", edited), Soko)
+    assert c.fingerprints[:3] == a.fingerprints[:3] and c.fingerprints[3] != a.fingerprints[3]
+    # appending a level keeps the others
+    d = Pack(write(tmp_path, "d.sok", SOK + "\n#####\n#@$.#\n#####\n"), Soko)
+    assert d.count == 5 and d.fingerprints[:4] == a.fingerprints
+
+
+def test_index_stops_at_levels_max_with_a_warning_and_ignores_the_rest(tmp_path):
+    n = packs.LEVELS_MAX
+    text = big_pack_text(n + 3) + "\n" + "#" * 40 + "\n"   # an error after the cut
+    pack = Pack(write(tmp_path, "huge.txt", text), Soko)
+    assert pack.count == n and len(pack.fingerprints) == n and len(pack._off) == n
+    cut = line_of(text, "; Level %d\n" % n)
+    assert pack.warnings == [(cut, "more than %d levels: the rest are left out" % n)]
+    assert pack.errors == [] and pack.problem is None
+    last = pack.level(n - 1)
+    assert last.name == "Level %d" % (n - 1) and len(last.rows) == 4
+    assert pack.broken(n - 1) is None and pack.digest == zlib.crc32(text.encode())
+
+
 def test_soft_crc32_matches_binascii():
     for data in (b"", b"a", b"#@$.#\r\n" * 50, bytes(range(256))):
         assert packs._soft_crc32(data) == zlib.crc32(data)
@@ -385,14 +421,21 @@ def test_error_bytes_not_utf8(tmp_path):
     assert pack.title == "caf\u00e9" and pack.count == 2
 
 
-def test_error_solution_outside_move_alphabet(tmp_path):
+def test_solution_outside_move_alphabet_is_ignored_with_a_warning_level_stays_playable(tmp_path):
     text = "#@$.#\nSolution: rrUx\n\n#@$.#\nSolution: rr\n  r?\n"
-    _, errors = errors_of(tmp_path, text)
-    assert errors == [(2, "solution has 'x', which is not a move (moves: lurdLURD)"),
-                      (6, "solution has '?', which is not a move (moves: lurdLURD)")]
+    pack, errors = errors_of(tmp_path, text)
+    assert errors == [] and pack.problem is None
+    ignored = "; the solution is ignored"
+    assert pack.warnings == [(2, "solution has 'x', which is not a move (moves: lurdLURD)" + ignored),
+                             (6, "solution has '?', which is not a move (moves: lurdLURD)" + ignored)]
+    for i in (0, 1):
+        assert pack.broken(i) is None
+        lv = pack.level(i)
+        assert lv.rows == ["#@$.#"] and lv.solution == ""
     free = types.SimpleNamespace(is_board_line=Soko.is_board_line, max_width=30,
                                  max_height=20, move_chars=None)
-    assert errors_of(tmp_path, text, free)[1] == []
+    pack = errors_of(tmp_path, text, free)[0]
+    assert pack.errors == pack.warnings == [] and pack.level(0).solution == "rrUx"
 
 
 def test_error_comment_block_never_closed(tmp_path):
@@ -412,9 +455,11 @@ def test_error_cr_only_line_ends(tmp_path):
 def test_error_solution_line_longer_than_limit(tmp_path):
     text = "#@$.#\nSolution: " + "r" * (packs.LINE_MAX + 10) + "\n\n#@$.#\n"
     pack, errors = errors_of(tmp_path, text)
-    assert errors == [(2, "line is longer than %d bytes: split the solution over several "
-                          "lines" % packs.LINE_MAX)]
+    assert errors == [] and pack.warnings == [
+        (2, "line is longer than %d bytes: split the solution over several lines; the "
+            "solution is ignored" % packs.LINE_MAX)]
     assert pack.count == 2 and pack.level(1).first_line == 4
+    assert pack.level(0).solution == ""
 
 
 def test_long_comment_line_is_no_error_and_offsets_stay_exact(tmp_path):
@@ -602,7 +647,9 @@ let out = "";
 const mp = await loadMicroPython({stdout: (s) => { out += s + "\n"; }, stderr: (s) => { out += s + "\n"; }});
 mp.FS.mkdirTree("/lib/handheld");
 mp.FS.writeFile("/lib/handheld/__init__.py", "");
-mp.FS.writeFile("/lib/handheld/packs.py", readFileSync(%(src)s));
+for (const m of ["packs", "packs_util", "packs_solution"]) {
+  mp.FS.writeFile("/lib/handheld/" + m + ".py", readFileSync(%(src)s + "/" + m + ".py"));
+}
 mp.FS.writeFile("/pack.txt", readFileSync(%(pack)s));
 mp.FS.writeFile("/big.txt", readFileSync(%(big)s));
 mp.runPython(`
@@ -638,6 +685,8 @@ mp.runPython(`
 gc.collect()
 kept = gc.mem_alloc() - before
 print(json.dumps({"title": p.title, "digest": p.digest, "errors": p.errors, "levels": lv,
+                  "warnings": p.warnings,
+                  "fps": list(p.fingerprints),
                   "names": p.names(0, 10), "big": b.count, "big_digest": b.digest, "kept": kept}))
 `);
 process.stdout.write(out);
@@ -653,7 +702,7 @@ def test_same_results_under_micropython(tmp_path):
     big_path = write(tmp_path, "big.txt", big_pack_text(1000))
     runner = tmp_path / "run.mjs"
     runner.write_text(MPY_RUNNER % {
-        "mjs": json.dumps("file://" + MPY_MJS), "src": json.dumps(packs.__file__),
+        "mjs": json.dumps("file://" + MPY_MJS), "src": json.dumps(os.path.dirname(packs.__file__)),
         "pack": json.dumps(pack_path), "big": json.dumps(big_path)})
     proc = subprocess.run([node, str(runner)], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -667,9 +716,11 @@ def test_same_results_under_micropython(tmp_path):
         except PackError as exc:
             want.append(str(exc))
     assert got["title"] == p.title and got["digest"] == p.digest
+    assert got["fps"] == list(p.fingerprints) and len(got["fps"]) == p.count
     assert [tuple(e) for e in got["errors"]] == p.errors
     assert got["names"] == p.names(0, 10)
-    assert got["levels"] == want and len(p.errors) == 2
+    assert [tuple(w) for w in got["warnings"]] == p.warnings and len(p.warnings) == 1
+    assert got["levels"] == want and len(p.errors) == 1
     assert got["big"] == 1000 and got["big_digest"] == Pack(big_path, Soko).digest
     # the index of 1000 levels stays within a few KB of heap on MicroPython
     assert got["kept"] < 12000, got["kept"]
@@ -690,10 +741,11 @@ def test_packs_check_reports_file_line_message_and_exit_status(tmp_path):
     assert status == 1
     assert lines == [
         "%s:8: row is 31 cells wide; the most is 30" % bad,
-        "%s:13: solution has 'x', which is not a move (moves: lurdLURD)" % bad,
+        "%s:13: warning: solution has 'x', which is not a move (moves: lurdLURD); the solution "
+        "is ignored" % bad,
         "%s:4: level 1: solution fails at move 1: walks into a wall" % bad,
         "%s:6: 0 boxes but 1 goals" % bad,
-        "2 packs, 8 levels, 4 problems",
+        "2 packs, 8 levels, 3 problems, 1 warning",
     ]
     out = io.StringIO()
     assert packs_check.main([good], REGISTRY, out=out) == 0

@@ -249,7 +249,7 @@ class WhirlyScene(PlayScene):
                  "Moves %d, pushes %d" % (e.moves, e.pushes),
                  "Goals left: %d" % e.goals_left()]
         if self.level.solution:
-            lines.append("Stored solution: %d moves" % self.solution_moves())
+            lines.append("Stored solution: " + self.solution_text())
         if e.heroes > 1:
             lines.append("SELECT: next hero")
         return "\n".join(lines)
@@ -263,13 +263,15 @@ class WhirlyScene(PlayScene):
         e = self.engine
         out = [("Moves", "%d" % e.moves), ("Pushes", "%d" % e.pushes)]
         if self.level.solution:
-            out.append(("Stored", "%d moves" % self.solution_moves()))
+            out.append(("Stored", self.solution_text()))
         return out
 
-    def solution_moves(self):
-        # notation.parse_moves without importing notation.py: play does not keep it in the heap
-        from handheld.moves import parse
-        return len(parse(self.level.solution, "*~"))
+    def solution_text(self):
+        # counted without importing notation.py (play does not keep it in the heap) and
+        # without expanding it; never raises, even on a solution the pack reader let through
+        from handheld.moves import count
+        n = count(self.level.solution, "*~")
+        return "%d moves" % n if n >= 0 else "unreadable"
 
     def score(self):
         return self.engine.moves

@@ -105,13 +105,15 @@ def pack_folder(app, game):
 
 
 def read_pack(app, game, entry):
-    """Fill entry[1]: the indexed Pack, or the text of its first error."""
+    """Fill entry[1]: the indexed Pack, or the text of its file-level problem (no level, a
+    header error, too many errors). A pack whose errors are inside levels opens: only those
+    levels are broken (docs/formats.md)."""
     if entry[1] is None:
         from handheld.packs import Pack
         try:
             pack = Pack(pack_folder(app, game) + "/" + entry[0], game.PACK_FORMAT)
-            if pack.errors:
-                line, reason = pack.errors[0]
+            if pack.problem is not None:
+                line, reason = pack.problem
                 pack = "line %d: %s" % (line, reason)
         except (OSError, ValueError) as exc:
             pack = "cannot read: %s" % exc
@@ -214,13 +216,35 @@ class PackList(Menu):
             self.set_items(self.build(self.app))
 
 
+def pack_changed(app, game, pack):
+    """The file of an open pack was edited, renamed or deleted: back to the screen under its
+    level list, the game's packs read again, and a message naming the file (never the generic
+    error screen). Called once per stale pack; later calls do nothing."""
+    if getattr(pack, "gone", False):
+        return
+    pack.gone = True
+    app.packs.pop(game.ID, None)
+    stack = app.stack
+    for k in range(1, len(stack)):
+        if getattr(stack[k], "pack", None) is pack:
+            app.pop_to(stack[k - 1])
+            break
+    app.log("pack changed: %s" % pack.filename)
+    app.push(error_page(app, pack.filename, "This pack was changed, renamed or deleted since "
+                        "it was opened. Its list has been read again: pick it again."))
+
+
 def open_pack(app, game, pack, index=None, state=None):
+    if pack.changed():
+        pack_changed(app, game, pack)
+        return
     progress = Progress(app.store, game.ID, pack)
     first = 0
     while first < pack.count - 1 and progress.solved(first):
         first += 1
     levels = LevelList(app, pack, progress, None, cursor=first if index is None else index)
     levels.on_pick = lambda i: play(app, game, pack, progress, i)
+    levels.on_error = lambda exc: pack_changed(app, game, pack)
     app.push(levels)
     if index is not None:
         play(app, game, pack, progress, index, state)
@@ -236,6 +260,10 @@ def play(app, game, pack, progress, index, state=None):
         app.push(error_page(app, where, "This level is too big for the memory left."))
         return
     except Exception as exc:  # a broken level: say where and why, keep the launcher
+        from handheld.packs import PackChanged
+        if isinstance(exc, PackChanged):
+            pack_changed(app, game, pack)
+            return
         where = "%s level %d" % (pack.filename, index + 1)
         app.log("error: %s: %s" % (where, exc))
         app.push(error_page(app, where, str(exc)))

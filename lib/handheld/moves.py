@@ -2,8 +2,11 @@
 
 `u r d l` are actions 0..3 (lowercase a plain step, uppercase a step that acted on a piece);
 each game names its two other actions (4 and 5) with one character each, e.g. "*~" or "+-".
-Spaces and line breaks are ignored, so long solutions may wrap.
+Spaces and line breaks are ignored, so long solutions may wrap. Expansion is bounded: a run is
+at most RUN_MAX moves, a move list at most MOVES_MAX (handheld.packs_solution, the pack reader's
+limits); beyond, MoveError.
 """
+from handheld.packs_solution import RUN_MAX, MOVES_MAX
 LOWER = "urdl"
 UPPER = "URDL"
 
@@ -24,8 +27,8 @@ def tokens(text, extra):
         c = text[i]
         if "0" <= c <= "9":
             count = count * 10 + ord(c) - 48
-            if count > 100000:
-                raise MoveError(len(out), "run length too long")
+            if count > RUN_MAX:
+                raise MoveError(len(out), "a run of %d moves; the most is %d" % (count, RUN_MAX))
             continue
         if c == " " or c == "\t" or c == "\r" or c == "\n":
             continue
@@ -43,12 +46,25 @@ def tokens(text, extra):
             else:
                 raise MoveError(len(out), "%r is not a move (moves: urdl URDL %s %s)"
                                 % (c, extra[0], extra[1]))
+        if len(out) + (count or 1) > MOVES_MAX:
+            raise MoveError(len(out), "more than %d moves" % MOVES_MAX)
         for _ in range(count or 1):
             out.append((tok[0], tok[1], i))
         count = 0
     if count:
         raise MoveError(len(out), "a number at the end repeats nothing")
     return out
+
+
+def count(text, extra):
+    """Moves in a stored solution, runs counted, nothing expanded; -1 when unreadable (the
+    screens show "unreadable" instead of raising)."""
+    from handheld.packs_solution import new_state, check_part, check_end
+    st = new_state()
+    if check_part(text.replace("\r", "").replace("\n", ""), LOWER + UPPER + extra + "0123456789",
+                  st) is not None or check_end(st) is not None:
+        return -1
+    return st[1]
 
 
 def parse(text, extra):

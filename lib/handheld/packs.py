@@ -8,8 +8,12 @@ held in RAM, so packs of thousands of levels fit in the device's heap.
 Runs unchanged on CPython, CircuitPython and MicroPython.
 """
 
-import os
 from array import array
+
+from handheld.packs_util import RLE_MAX, list_packs, rle_expand, rle_width, _soft_crc32, \
+    _utf8_cut, _stem, _stat  # noqa: F401 (part of this module's API)
+from handheld.packs_solution import new_state as _sol_state, part as _sol_part, \
+    end as _sol_end
 
 try:
     from binascii import crc32 as _crc32
@@ -20,8 +24,9 @@ except ImportError:  # pragma: no cover - every target has it; keep a slow fallb
 # a binary file) can never pull the whole file into RAM.
 _CHUNK = 256
 LINE_MAX = 4096  # longer lines are cut; an error when the cut line is a board or a solution
-RLE_MAX = 255  # longest run in a run-length row
 MAX_ERRORS = 40  # a wrong file (a photo renamed .txt) must not fill the heap with errors
+LEVELS_MAX = 3000  # levels indexed per pack (9 bytes each on the device); the rest left out
+CHANGED = "the pack changed or is gone since it was opened"
 HEADER_VALUE_MAX = 256  # header values stay in RAM while the pack is open
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -46,6 +51,10 @@ class PackError(Exception):
         self.reason = reason
 
 
+class PackChanged(PackError):
+    """The pack's file was edited, replaced, renamed or deleted after it was indexed."""
+
+
 class Level:
     """One level as written in the pack; the game's parse() turns it into its own object."""
 
@@ -59,46 +68,12 @@ class Level:
         self.meta = meta  # other keys, lower-case: author, comment, ...
 
 
-def _soft_crc32(data, crc=0):
-    # Only used where binascii lacks crc32; bitwise, slow, but never needed on our targets.
-    crc ^= 0xFFFFFFFF
-    for b in data:
-        crc ^= b
-        for _ in range(8):
-            if crc & 1:
-                crc = (crc >> 1) ^ 0xEDB88320
-            else:
-                crc >>= 1
-    return crc ^ 0xFFFFFFFF
-
-
 if _crc32 is None:  # pragma: no cover
     _crc32 = _soft_crc32
 
 
 def crc32(data, crc=0):
     return _crc32(data, crc) & 0xFFFFFFFF
-
-
-def _utf8_cut(b):
-    """Drop an incomplete UTF-8 sequence at the end of a line cut at LINE_MAX."""
-    i = len(b) - 1
-    j = i
-    while j >= 0 and i - j < 3 and (b[j] & 0xC0) == 0x80:
-        j -= 1
-    if j < 0:
-        return b
-    lead = b[j]
-    need = 1
-    if lead >= 0xF0:
-        need = 4
-    elif lead >= 0xE0:
-        need = 3
-    elif lead >= 0xC0:
-        need = 2
-    if i - j + 1 < need:
-        return b[:j]
-    return b
 
 
 class _Cursor:
@@ -153,19 +128,13 @@ def _classify(text, fmt):
     return _TEXT, None, s
 
 
-def _bad_move(text, moves):
-    for c in text:
-        if c != " " and c != "\t" and moves.find(c) < 0:
-            return c
-    return None
-
-
 def _scan(rd, fmt, sink, end, check):
     """Walk lines from cursor rd up to byte offset `end` (EOF when end < 0), telling sink.
 
-    The same walk indexes a pack (sink _Index, check=True) and re-reads levels from their
-    offsets (sink _Grab), so both always agree on where a level starts and ends. Reading is
-    inlined here because it runs once per line of every pack on the device.
+    The same walk indexes a pack (sink _Index, check=2: every check) and re-reads levels from
+    their offsets (sink _Grab; check=1: the stored solution only, 0: none), so both always agree
+    on where a level starts and ends and on which solutions are readable. Reading is inlined
+    here because it runs once per line of every pack on the device.
     """
     maxw = getattr(fmt, "max_width", None)
     maxh = getattr(fmt, "max_height", None)
@@ -178,9 +147,14 @@ def _scan(rd, fmt, sink, end, check):
     n = rd.lineno
     want_crc = rd.digest is not None
     rows_out = sink.rows  # None when rows are not wanted
+    fps = sink.fps  # bytearray of level fingerprints (indexing only) or None
+    fp = 0
     in_level = False
     in_board = False
     in_sol = False
+    sol = None  # the level's first solution while it is checked: packs_solution.new_state()
+    sol_seen = False
+    sol_line = 0
     block = 0  # line of an open Comment: block
     pend_pos = -1  # a '; name' or text line that may name the next board
     pend_line = 0
@@ -215,7 +189,7 @@ def _scan(rd, fmt, sink, end, check):
         long = k > LINE_MAX
         if long:
             b = _utf8_cut(b[:LINE_MAX])
-        if check and not cr_told and b.find(b"\r") >= 0:
+        if check > 1 and not cr_told and b.find(b"\r") >= 0:
             cr_told = True
             sink.error(n, "carriage return inside a line: save the file with LF or CRLF line ends")
         try:
@@ -225,7 +199,7 @@ def _scan(rd, fmt, sink, end, check):
         key = None
         val = None
         if text is None:
-            if check:
+            if check > 1:
                 sink.error(n, "bytes that are not UTF-8: save the file as UTF-8")
             if block:
                 continue
@@ -238,11 +212,16 @@ def _scan(rd, fmt, sink, end, check):
             continue
         else:
             kind, key, val = _classify(text, fmt)
+        if in_sol and kind != _TEXT:
+            in_sol = False
+            if sol is not None:
+                _sol_end(sink, sol, sol_line)
+                sol = None
         if kind == _BOARD:
             if not in_board:
                 in_board = True
                 in_level = True
-                in_sol = False
+                sol_seen = False
                 rows = 0
                 level_line = n
                 nlevels += 1
@@ -251,8 +230,14 @@ def _scan(rd, fmt, sink, end, check):
                     pend_pos = -1
                 else:
                     sink.level(start, n, n, None)
+                fps = sink.fps
             rows += 1
-            if check:
+            if fps is not None:
+                # fingerprint: CRC32 of the rows (trailing blanks off) joined by b"\n"
+                r = b.rstrip(b" \t")
+                fp = _crc32(r, _crc32(b"\n", fp)) if rows > 1 else _crc32(r, 0)
+                fps[len(fps) - 1] = fp & 0xFF
+            if check > 1:
                 if long:
                     sink.error(n, "line is longer than %d bytes" % LINE_MAX)
                 elif maxw:
@@ -264,7 +249,7 @@ def _scan(rd, fmt, sink, end, check):
                         sink.error(n, "row is %d cells wide; the most is %d" % (w, maxw))
                 if maxh and rows == maxh + 1:
                     sink.error(level_line, "level %d has more than %d rows" % (nlevels, maxh))
-            if rows_out is not None:
+            if rows_out is not None and (not maxh or rows <= maxh):
                 rows_out.append(text)
             continue
         in_board = False
@@ -273,10 +258,8 @@ def _scan(rd, fmt, sink, end, check):
                 sink.htext(pend_text)
             pend_pos = -1
         if kind == _BLANK:
-            in_sol = False
             continue
         if kind == _KEY:
-            in_sol = False
             if key == "comment" and not val:
                 block = n
                 continue
@@ -287,18 +270,20 @@ def _scan(rd, fmt, sink, end, check):
                 continue
             if key == "solution":
                 in_sol = True
-                if check:
-                    _check_solution(sink, long, n, val, moves)
+                if check and moves is not None and not sol_seen:  # only the first one is kept
+                    sol = _sol_state()
+                sol_seen = True
+                sol_line = n  # the solution's last line so far
+                sol = _sol_part(sink, sol, n, long and LINE_MAX, val, moves)
                 sink.sol(val, n, True)
             else:
                 sink.key(key, val)
             continue
-        if in_sol and kind == _TEXT:
-            if check:
-                _check_solution(sink, long, n, val, moves)
+        if in_sol:  # a _TEXT line: more moves
+            sol_line = n
+            sol = _sol_part(sink, sol, n, long and LINE_MAX, val, moves)
             sink.sol(val, n, False)
             continue
-        in_sol = False
         if kind == _TEXT or kind == _SEMI:
             pend_pos = start
             pend_line = n
@@ -306,20 +291,12 @@ def _scan(rd, fmt, sink, end, check):
             pend_text = val
     rd.pos = pos
     rd.lineno = n
+    if sol is not None:
+        _sol_end(sink, sol, sol_line)
     if pend_pos >= 0 and pend_kind == _TEXT and not in_level:
         sink.htext(pend_text)
-    if check and block:
+    if check > 1 and block:
         sink.error(block, "Comment: block has no Comment-End: line")
-
-
-def _check_solution(sink, long, n, text, moves):
-    if long:
-        sink.error(n, "line is longer than %d bytes: split the solution over several lines"
-                   % LINE_MAX)
-    elif moves is not None:
-        c = _bad_move(text, moves)
-        if c is not None:
-            sink.error(n, "solution has %r, which is not a move (moves: %s)" % (c, moves))
 
 
 class _Index:
@@ -329,11 +306,23 @@ class _Index:
         self.pack = pack
         self.first_text = None
         self.rows = None
+        self.fps = pack.fingerprints
+        self.full = False  # LEVELS_MAX reached: the rest of the file is only read
 
     def level(self, pos, line, board_line, name):
         p = self.pack
+        if p.count >= LEVELS_MAX:
+            if not self.full:
+                self.full = True
+                self.fps = None
+                p._end = line
+                p._end_off = pos
+                p.warnings.append((line, "more than %d levels: the rest are left out"
+                                   % LEVELS_MAX))
+            return
         p._off.append(pos)
         p._line.append(line)
+        p.fingerprints.append(0)
         p.count += 1
 
     def key(self, key, value):
@@ -360,8 +349,13 @@ class _Index:
 
     def error(self, line, reason):
         errors = self.pack.errors
-        if len(errors) < MAX_ERRORS:
+        if len(errors) < MAX_ERRORS and not self.full:
             errors.append((line, reason))
+
+    def warn(self, line, reason):
+        warnings = self.pack.warnings
+        if len(warnings) < MAX_ERRORS and not self.full:
+            warnings.append((line, reason))
 
 
 class _Grab:
@@ -374,9 +368,11 @@ class _Grab:
         self.name = None
         self.title = None
         self.rows = None if names_only else []
+        self.fps = None if names_only else bytearray(1)  # the level's fingerprint
         self.sol_parts = None
         self.sol_line = 0
         self.sol_open = False
+        self.sol_bad = None  # (line, reason) when the stored solution is unreadable
         self.meta = {}
         self.comment = None
 
@@ -398,9 +394,10 @@ class _Grab:
         if self.names_only:
             return
         if first:
-            self.sol_open = self.sol_line == 0  # keep the first solution only
-            if self.sol_open:
+            self.sol_open = self.sol_line == 0 and self.sol_bad is None  # the first one only
+            if self.sol_line == 0:
                 self.sol_line = line
+            if self.sol_open:
                 self.sol_parts = []
         if self.sol_open:
             self.sol_parts.append("".join(text.split()))
@@ -420,10 +417,11 @@ class _Grab:
     def error(self, line, reason):
         pass
 
-
-def _stem(filename):
-    i = filename.rfind(".")
-    return filename[:i] if i > 0 else filename
+    def warn(self, line, reason):
+        if self.sol_bad is None:
+            self.sol_bad = (line, reason)
+        self.sol_parts = None  # an unreadable solution is dropped, even half read
+        self.sol_open = False
 
 
 class Pack:
@@ -435,40 +433,78 @@ class Pack:
         self.filename = path[i + 1:]
         self.fmt = game_format
         self.header = {}
-        self.errors = []
+        self.errors = []  # [(line, reason)]: file and level problems, MAX_ERRORS at most
+        self.warnings = []  # [(line, reason)]: ignored solutions, levels left out
+        self.problem = None  # (line, reason) when the whole pack is unusable (see _judge)
         self.count = 0
         self.digest = 0
         self.size = 0
+        self.mtime = 0
+        self._end = 0x7FFFFFFF  # line and offset where the levels left out (LEVELS_MAX) begin
+        self._end_off = -1
         self._off = array("L")
         self._line = array("L")
+        # fingerprints[i]: low byte of the CRC32 of level i's board rows only (see _scan), so
+        # a new Solution:, name or comment keeps it and a changed row changes it
+        self.fingerprints = bytearray()
         sink = _Index(self)
         f = open(path, "rb")  # OSError here is the only exception Pack() raises
+        self.mtime = _stat(path)[1]
         rd = _Cursor(f, 0, 1, 0)
         try:
-            _scan(rd, game_format, sink, -1, True)
+            _scan(rd, game_format, sink, -1, 2)
         except MemoryError:
             line = self._line[self.count - 1] if self.count else 1
             self.errors.append((line, "pack too big for the memory left"))
+            self.problem = self.errors[-1]
         finally:
             f.close()
         self.digest = rd.digest & 0xFFFFFFFF
         self.size = rd.pos
-        if self.count == 0 and not self.errors:
-            self.errors.append((1, "no level found: no line is a board of this game"))
+        self._judge()
         h = self.header
         self.title = h.get("title") or h.get("collection") or sink.first_text or _stem(self.filename)
         self.author = h.get("author", "")
 
+    def _judge(self):
+        """The whole pack is unusable ("!" in the pack list) only for a file-level problem: no
+        level, an error in the header (before level 1), too many errors, out of memory."""
+        errors = self.errors
+        if self.count == 0 and not errors:
+            errors.append((1, "no level found: no line is a board of this game"))
+        if self.problem is None and errors:
+            if self.count == 0 or errors[0][0] < self._line[0]:
+                self.problem = errors[0]
+            elif len(errors) >= MAX_ERRORS:
+                self.problem = (errors[0][0], "too many errors (%d or more; the first: %s)"
+                                % (MAX_ERRORS, errors[0][1]))
+
+    def broken(self, i):
+        """(line, reason) of the first error inside level i, or None: it cannot be played."""
+        first = self._line[i]
+        last = self._line[i + 1] if i + 1 < self.count else self._end
+        for e in self.errors:
+            if first <= e[0] < last:
+                return e
+        return None
+
+    def changed(self):
+        """Was the file edited (size or time), renamed or deleted since it was indexed?"""
+        size, mtime = _stat(self.path)
+        return size != self.size or mtime != self.mtime
+
     def level(self, i):
-        """Level i (0-based), read from its offset. Raises PackError for an error inside it."""
+        """Level i (0-based), read from its offset. Raises PackError for an error inside it,
+        PackChanged when the file is not the one indexed. An unreadable stored solution is
+        dropped (solution '')."""
         if i < 0 or i >= self.count:
             raise IndexError("no level %d in %s" % (i + 1, self.filename))
-        first = self._line[i]
-        last = self._line[i + 1] if i + 1 < self.count else 0x7FFFFFFF
-        for line, reason in self.errors:
-            if first <= line < last:
-                raise PackError(line, reason)
+        e = self.broken(i)
+        if e is not None:
+            raise PackError(e[0], e[1])
         g = self._read(i, 1, False)[0]
+        if g.fps[0] != self.fingerprints[i]:  # a same-size edit within the file time's tick
+            raise PackChanged(g.first_line, CHANGED)
         meta = g.meta
         if g.comment is not None:
             meta["comment"] = "\n".join(g.comment)
@@ -493,75 +529,26 @@ class Pack:
         return g.title or g.name or "Level %d" % (i + 1)
 
     def _read(self, start, n, names_only):
-        try:
-            size = os.stat(self.path)[6]
-        except OSError:
-            size = -1
-        if size != self.size:
-            raise PackError(self._line[start], "the pack changed since it was opened; open it again")
+        if self.changed():
+            raise PackChanged(self._line[start], CHANGED)
         out = []
-        f = open(self.path, "rb")
+        try:
+            f = open(self.path, "rb")
+        except OSError:
+            raise PackChanged(self._line[start], CHANGED)
         try:
             pos = self._off[start]
             f.seek(pos)
             rd = _Cursor(f, pos, self._line[start], None)
             for j in range(start, start + n):
-                end = self._off[j + 1] if j + 1 < self.count else -1
+                end = self._off[j + 1] if j + 1 < self.count else self._end_off
                 g = _Grab(names_only)
-                _scan(rd, self.fmt, g, end, False)
+                _scan(rd, self.fmt, g, end, 0 if names_only else 1)
                 if g.pos != self._off[j]:
-                    raise PackError(self._line[j],
-                                    "the pack changed since it was opened; open it again")
+                    raise PackChanged(self._line[j], CHANGED)
                 out.append(g)
         finally:
             f.close()
         return out
 
 
-def list_packs(folder, exts=(".txt", ".sok", ".xsb", ".lvl")):
-    """Sorted pack file names in folder; [] when the folder is missing."""
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return []
-    out = []
-    for name in names:
-        if name[:1] == ".":  # macOS leaves ._name.txt files on FAT drives
-            continue
-        low = name.lower()
-        for e in exts:
-            if low.endswith(e):
-                try:
-                    if not os.stat(folder + "/" + name)[0] & 0x4000:  # not a folder
-                        out.append(name)
-                except OSError:
-                    pass
-                break
-    out.sort(key=lambda s: s.lower())
-    return out
-
-
-def rle_expand(row):
-    """Run-length row: a number repeats the next character ('4#-2$' -> '####-$$')."""
-    i = 0
-    n = len(row)
-    while i < n and not ("0" <= row[i] <= "9"):
-        i += 1
-    if i == n:
-        return row
-    out = []
-    count = 0
-    for c in row:
-        if "0" <= c <= "9":
-            count = count * 10 + ord(c) - 48
-            if count > RLE_MAX:  # a typo like 9999# must not eat the heap
-                count = RLE_MAX
-        else:
-            out.append(c * count if count else c)
-            count = 0
-    return "".join(out)
-
-
-def rle_width(row):
-    """Width of a (possibly run-length) row, trailing blanks not counted."""
-    return len(rle_expand(row).rstrip())

@@ -207,13 +207,17 @@ def confirm(app, question, on_yes, yes="Yes", no="No"):
 
 
 class LevelList(TextScene):
-    """Levels of one pack: number, name, solved mark and best score; names read a page at a time."""
+    """Levels of one pack: number, name, solved mark and best score; names read a page at a time.
+    A level with an error in it shows "!" instead of its solved mark. When the pack's file
+    changed since it was indexed, on_error(exc) is called once, on the next tick."""
 
     def __init__(self, app, pack, progress, on_pick, cursor=0):
         TextScene.__init__(self, app)
         self.pack = pack
         self.progress = progress
         self.on_pick = on_pick
+        self.on_error = None
+        self.failed = None
         self.cursor = min(cursor, max(0, pack.count - 1))
         self.top = -1
         self.names = []
@@ -226,7 +230,15 @@ class LevelList(TextScene):
             top = max(0, min(self.cursor - visible // 2, self.pack.count - visible))
         if top != self.top:
             self.top = top
-            self.names = self.pack.names(top, visible)
+            try:
+                self.names = self.pack.names(top, visible)
+            except Exception as exc:  # PackChanged: the file changed or went (see tick)
+                if isinstance(exc, MemoryError):
+                    raise
+                self.names = []
+                self.top = -1
+                self.failed = exc
+        broken = getattr(self.pack, "broken", None)
         t = self.text
         done = self.progress.solved_count()
         self.title_line(self.pack.title, right=" %d/%d" % (done, self.pack.count))
@@ -236,6 +248,8 @@ class LevelList(TextScene):
                 t.line(row, "")
                 continue
             mark = font.CHECK if self.progress.solved(i) else " "
+            if broken is not None and broken(i) is not None:
+                mark = "!"
             best = self.progress.best(i)
             right = (" %d" % best) if best else ""
             name = self.names[i - top] if i - top < len(self.names) else ""
@@ -245,6 +259,14 @@ class LevelList(TextScene):
     def on_show(self):
         self.top = -1
         self.draw()
+
+    def tick(self, now):
+        if self.failed is not None and self.on_error is not None:
+            on_error = self.on_error
+            self.on_error = None
+            on_error(self.failed)
+            return True
+        return False
 
     def on_button(self, button, kind):
         if kind == B.RELEASE or kind == B.LONG or self.pack.count == 0:
