@@ -303,3 +303,22 @@ def test_verify_reports_a_wrong_stored_answer():
     assert P.verify(p)[1].startswith("the stored Answer: 3 is wrong")
     p = parse(START_ROWS, puzzle="start", target="1", answer="2")
     assert P.verify(p) is None
+
+
+def test_target_start_or_answer_rank_beyond_the_gers_on_the_board_is_a_pack_error_with_line():
+    # issue 12 #7: Target: 9 on a 4-Ger board raised IndexError ("bytearray index out of range")
+    line, why = reason(START_ROWS, puzzle="start", target="9", answer="2")
+    assert line == 10 and "Target: rank 9 is beyond the 4 Gers" in why
+    line, why = reason(START_ROWS, puzzle="start", target="1", answer="B")
+    assert line == 10 and "Answer: rank B is beyond" in why
+    p = gen(P.JOKER, 3)
+    text = P.puzzle_text(p)
+    for key in ("Start", "Joker"):
+        i = text.index(key + ": ")
+        bad = text[:i] + key + ": B" + text[text.index("\n", i):]
+        with pytest.raises(PackError) as exc:
+            G.parse_text(bad)
+        assert "%s: rank B is beyond" % key in exc.value.reason and exc.value.line >= 1
+    two = [r + " | " + r for r in START_ROWS]
+    line, why = reason(two, puzzle="reach", moves="2", answer="1 A")
+    assert line == 10 and "Answer: rank A is beyond" in why

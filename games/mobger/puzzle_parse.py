@@ -68,11 +68,15 @@ def _count_objs(rows):
     return cnt
 
 
-def _rank_of(text, what):
+def _rank_of(text, what, gers):
     t = text.strip()
-    if len(t) != 1 or RANKS.find(t) < 0:
+    r = RANKS.find(t) if len(t) == 1 else -1
+    if r < 0:
         raise ValueError("%s: %r is not a rank (0..9, A, B)" % (what, text))
-    return RANKS.find(t)
+    if r >= gers:
+        raise ValueError("%s: rank %s is beyond the %d Gers on the board (ranks 0..%s)"
+                         % (what, t, gers, RANKS[gers - 1]))
+    return r
 
 
 def _dir_of(text):
@@ -192,11 +196,11 @@ def parse_puzzle(rows, meta, first_line=1, name=""):
         raise_(first_line, "no Answer: key")
     try:
         if kind == START:
-            p.target = _rank_of(meta.get("target", ""), "Target")
+            p.target = _rank_of(meta.get("target", ""), "Target", o.gers)
             if p.target == 0 or pos[p.target] == NONE:
                 raise ValueError("Target: rank %s is not a Ger on the board (nor the Black Ger)"
                                  % RANKS[p.target])
-            p.answer = _rank_of(ans, "Answer")
+            p.answer = _rank_of(ans, "Answer", o.gers)
         elif kind == JOKER:
             J = NONE
             for r in range(o.gers):
@@ -206,11 +210,11 @@ def parse_puzzle(rows, meta, first_line=1, name=""):
                     J = r
             if J == NONE:
                 raise ValueError("picture one has no Joker (?r)")
-            if "joker" in meta and _rank_of(meta["joker"], "Joker") != J:
+            if "joker" in meta and _rank_of(meta["joker"], "Joker", o.gers) != J:
                 raise ValueError("Joker: %s but the Joker on the board is rank %s"
                                  % (meta["joker"], RANKS[J]))
             p.joker = J
-            p.start = _rank_of(meta.get("start", ""), "Start")
+            p.start = _rank_of(meta.get("start", ""), "Start", o.gers)
             if pos[p.start] == NONE:
                 raise ValueError("Start: rank %s is not on the board" % RANKS[p.start])
             p.answer = _dir_of(ans)
@@ -225,7 +229,7 @@ def parse_puzzle(rows, meta, first_line=1, name=""):
                 raise ValueError("Moves: %d is not 1..%d" % (p.moves, MAX_MOVES))
             lst = []
             for t in ans.replace(",", " ").split():
-                lst.append(_rank_of(t, "Answer"))
+                lst.append(_rank_of(t, "Answer", o.gers))
             if len(lst) > p.moves:
                 raise ValueError("Answer: %d moves but Moves: %d" % (len(lst), p.moves))
             p.answer = lst

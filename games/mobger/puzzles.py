@@ -160,10 +160,15 @@ def answer_text(puzzle, answer=None):
     return " ".join([RANKS[r] for r in a])
 
 
-def _distance(e, t2, depth, path, best):
+def _distance(e, t2, depth, path, best, budget):
     """Depth-first search: the shortest move list (<= depth) from the engine's position to t2,
-    written into best (best[0] = its length, 0xFF none). path holds the moves so far."""
+    written into best (best[0] = its length, 0xFF none). path holds the moves so far; budget
+    ([positions left] or None) stops the search when it runs out (budget[0] < 0)."""
     k = len(path)
+    if budget is not None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return
     if same_position(e, t2):
         if k < best[0]:
             best[0] = k
@@ -177,20 +182,30 @@ def _distance(e, t2, depth, path, best):
     for i in range(n):
         if e.play(buf[i]):
             path.append(buf[i])
-            _distance(e, t2, depth, path, best)
+            _distance(e, t2, depth, path, best, budget)
             path.pop()
             e.undo()
 
 
-def shortest(puzzle, limit, engine=None):
-    """REACH: the shortest move list (<= limit moves) from picture one to the target, or None."""
+def shortest(puzzle, limit, engine=None, budget=None):
+    """REACH: the shortest move list (<= limit moves) from picture one to the target, or None.
+    Iterative deepening: a short way is found before deep lines are tried. budget: a list
+    [positions] the search may visit (None: no limit); when it runs out, budget[0] < 0 and
+    the answer only covers what was searched."""
     e = new_engine(puzzle, engine)
+    t2 = puzzle.target_arrays()
     best = bytearray(limit + 2)
     best[0] = 0xFF
-    _distance(e, puzzle.target_arrays(), limit, [], best)
+    for depth in range(limit + 1):
+        _distance(e, t2, depth, [], best, budget)
+        if best[0] != 0xFF or (budget is not None and budget[0] < 0):
+            break
     if best[0] == 0xFF:
         return None
     return list(best[1:1 + best[0]])
+
+
+VERIFY_BUDGET = 5000  # positions the host check may visit to prove a REACH puzzle fair (~0.2 s)
 
 
 def verify(puzzle, solution=None):
@@ -202,10 +217,14 @@ def verify(puzzle, solution=None):
     if p.kind == START and p.target in answers(p):
         return (None, "the target Ger itself starts the sequence that houses it (trivial)")
     if p.kind == REACH:
-        sh = shortest(p, p.moves - 1)
+        budget = [VERIFY_BUDGET]
+        sh = shortest(p, p.moves - 1, None, budget)
         if sh is not None:
             return (None, "the target is reached in %d moves, fewer than Moves: %d"
                     % (len(sh), p.moves))
+        if budget[0] < 0:
+            return (None, "warning: check capped: no shorter way than Moves: %d in the first %d "
+                    "positions searched; the puzzle may be unfair" % (p.moves, VERIFY_BUDGET))
     return None
 
 
