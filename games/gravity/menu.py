@@ -14,15 +14,30 @@ DEFAULT_P2 = 2            # CPU normal
 NAME_COLS = 15            # 21 columns less "Board" and a space
 
 
-def boards(app, game):
-    """[(pack, index, name)] of every readable board, pack by pack."""
+def boards(app, game, broken=None):
+    """[(pack, index, name)] of every board that parses, pack by pack. broken, a list, receives
+    (file name, "line N: reason") of each pack or board left out (the menu lists them)."""
     from handheld.launcher import packs_of
+    from handheld.packs import PackError
+    from games.gravity.board import FORMAT
     out = []
+    if broken is None:
+        broken = []
     for filename, pack in packs_of(app, game):
         if isinstance(pack, str):
+            broken.append((filename, pack))
             continue
-        names = pack.names(0, pack.count)
+        try:
+            names = pack.names(0, pack.count)
+        except PackError as exc:
+            broken.append((filename, str(exc)))
+            continue
         for i in range(pack.count):
+            try:
+                FORMAT.parse(pack.level(i), pack.header)
+            except (PackError, ValueError, IndexError) as exc:  # not offered, but reported
+                broken.append(("%s board %d" % (filename, i + 1), str(exc)))
+                continue
             out.append((pack, i, names[i] if i < len(names) else "Board %d" % (i + 1)))
     return out
 
@@ -50,8 +65,13 @@ def new_seed(app):
 
 
 def make_menu(game, app):
+    broken = []
+    known = [boards(app, game, broken)]    # read once for the menu; again after a change
+
     def new_game():
-        found = boards(app, game)
+        found = known.pop() if known else None
+        if not found:   # emptied by start() when a board failed: read the packs again
+            found = boards(app, game)
         if not found:
             app.push(error_page(app, "levels/" + game.ID, "No board found: put a pack of "
                                 "boards there."))
@@ -69,22 +89,13 @@ def make_menu(game, app):
         ]
         app.push(OptionsMenu(app, game.ID, "New game", options,
                              lambda values: start(game, app, found, values)))
+        known.append(found)
 
     items = [Item("New game", new_game),
              Item("How to play", lambda: app.push(TextPage(app, game.NAME, game.RULES + HELP)))]
-    for name, reason in broken_packs(app, game):   # shown like the other games' broken packs
+    for name, reason in broken:   # shown like the other games' broken packs and levels
         items.append(Item("! " + name, lambda n=name, r=reason: app.push(error_page(app, n, r))))
     return Menu(app, game.NAME, items)
-
-
-def broken_packs(app, game):
-    """[(file name, reason)] of board packs that cannot be read: their boards are left out."""
-    from handheld.launcher import packs_of
-    out = []
-    for filename, pack in packs_of(app, game):
-        if isinstance(pack, str):
-            out.append((filename, pack))
-    return out
 
 
 HELP = ("\n\nButtons: the d-pad shows a gravity direction, A plays it. SELECT: flow mode; "
@@ -96,12 +107,15 @@ def start(game, app, found, values):
     from games.gravity.board import FORMAT
     from games.gravity.engine import Engine
     from games.gravity.scene import GravityScene
+    from handheld.packs import PackError
     pack, index, name = found[values["board"]]
     try:
         board = FORMAT.parse(pack.level(index), pack.header)
         engine = Engine()
         engine.new_game(board, 2 + values["players"])
-    except (ValueError, IndexError) as exc:
+    except (PackError, ValueError, IndexError) as exc:  # e.g. the pack changed since: read
+        app.packs.pop(game.ID, None)                    # the packs again on the next New game
+        del found[:]
         app.push(error_page(app, "%s board %d" % (pack.filename, index + 1), str(exc)))
         return
     app.push(GravityScene(app, game, engine, kinds_of(values), new_seed(app), name))
