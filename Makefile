@@ -6,7 +6,7 @@ NODE_DIR := host_sim/mpy
 DEVICE_DIR := host_sim/device
 DRIVE  ?=
 
-.PHONY: setup sim test bench bundle deploy shots device clean
+.PHONY: setup sim test fuzz bench bundle deploy shots device clean
 
 $(VENV)/.stamp: requirements-host.txt
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,12 @@ sim: $(VENV)/.stamp
 
 test: setup
 	$(VPY) -m pytest -q
+
+# The pack fuzz of `make test` (tests/test_pack_fuzz.py) with many more cases per game format;
+# PACK_FUZZ_FILES=N and PACK_FUZZ_SEED=S change them. Figures per format are printed.
+FUZZ_FILES ?= 25000
+fuzz: $(VENV)/.stamp
+	PACK_FUZZ_FILES=$(FUZZ_FILES) $(VPY) -m pytest -q -s tests/test_pack_fuzz.py
 
 bench: setup
 	$(VPY) -m host_sim bench
