@@ -36,6 +36,7 @@ test: setup
 FUZZ_FILES ?= 25000
 fuzz: $(VENV)/.stamp
 	PACK_FUZZ_FILES=$(FUZZ_FILES) $(VPY) -m pytest -q -s tests/test_pack_fuzz.py
+	$(VPY) -m host_sim.faults
 
 bench: setup
 	$(VPY) -m host_sim bench

@@ -13,10 +13,16 @@ Each reloaded image is classed: the state before the write, the state after, a l
 tells (notice), a silent blank (the erase done, nothing programmed: no software can tell), or
 a silent loss (must never happen). Committed wins lost are counted apart.
 """
+import os
 import random
+import sys
 
-from handheld.store import Store
-from handheld.progress import Progress, RESUME_KEY, encode_resume, SETTINGS_KEY
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if os.path.join(_ROOT, "lib") not in sys.path:  # run as python -m host_sim.faults
+    sys.path.insert(0, os.path.join(_ROOT, "lib"))
+
+from handheld.store import Store  # noqa: E402
+from handheld.progress import Progress, RESUME_KEY, encode_resume, SETTINGS_KEY  # noqa: E402
 
 SIZE = 4096
 
@@ -159,5 +165,5 @@ def report(out=print, **kw):
     return r
 
 
-if __name__ == "__main__":
-    report()
+if __name__ == "__main__":  # make fuzz
+    report(histories=6, ops=700, step=3)
