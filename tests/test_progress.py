@@ -148,3 +148,17 @@ def test_a_win_records_progress_before_the_resume_record_goes(tmp_path):
         assert solved or t.get(RESUME_KEY), "cut %d" % cuts
         cuts += 1
     assert cuts > 2
+
+
+def test_the_title_screen_shows_the_full_store_note_once():
+    nvm = FlashNVM()
+    s0 = Store(nvm)
+    for i in range(80):
+        solve_all(s0, FakePack("p%02d.txt" % i, 24))
+    s = Session(nvm=nvm)
+    text = " ".join(s.text())
+    assert "Save memory was" in text
+    s.keys("DOWN DOWN A")                       # the note, read whole
+    assert "oldest pack progress was removed" in " ".join(s.text())
+    s.keys("B")
+    assert "Save memory was" not in " ".join(Session(nvm=nvm).text())

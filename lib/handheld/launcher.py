@@ -35,9 +35,12 @@ class TitleMenu(Menu):
         note = app.store.get(NOTE_KEY)
         if note:
             notes.append(bytes(note).decode("utf-8", "replace"))
-        for notice in notes:
-            items.append(Item(font.CROSS + " " + notice))
+        for notice in notes:   # A shows the whole sentence
+            items.append(Item(font.CROSS + " " + notice, self.reader(app, notice)))
         return items
+
+    def reader(self, app, notice):
+        return lambda: app.push(TextPage(app, "Notice", notice))
 
     def on_cover(self):
         # A stored note has been seen once: it goes (the notices of this boot stay).
