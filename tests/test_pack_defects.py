@@ -372,3 +372,8 @@ def test_packs_check_reports_the_same_problems_as_the_launcher(levels):
         for line, reason in pack.warnings:
             assert "%s:%d: warning: %s" % (path, line, reason) in mine
     assert len([line for line in out if not packs_check.is_warning(line)]) == 3
+
+
+def test_the_pack_reader_and_the_move_reader_share_their_limits():
+    from handheld import moves, packs_solution
+    assert (moves.RUN_MAX, moves.MOVES_MAX) == (packs_solution.RUN_MAX, packs_solution.MOVES_MAX)

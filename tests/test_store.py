@@ -473,7 +473,8 @@ def test_random_image_never_raises_and_starts_empty(seed, erased_per_256):
 def test_valid_header_over_random_log_never_raises_and_trusts_nothing(seed, erased_from):
     rnd = random.Random(seed)
     image = bytearray(rnd.randbytes(SIZE))
-    image[0:HDR] = Store._header(7, HDR)
+    from handheld.store_compact import header
+    image[0:HDR] = header(7, HDR)
     image[HDR + erased_from:SIZE] = b"\xff" * (SIZE - HDR - erased_from)
     image[SIZE - 2:] = b"HS"  # the trailer
     if erased_from:  # garbage that starts with no record marker

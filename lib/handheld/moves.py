@@ -3,10 +3,11 @@
 `u r d l` are actions 0..3 (lowercase a plain step, uppercase a step that acted on a piece);
 each game names its two other actions (4 and 5) with one character each, e.g. "*~" or "+-".
 Spaces and line breaks are ignored, so long solutions may wrap. Expansion is bounded: a run is
-at most RUN_MAX moves, a move list at most MOVES_MAX (handheld.packs_solution, the pack reader's
-limits); beyond, MoveError.
+at most RUN_MAX moves, a move list at most MOVES_MAX (the pack reader checks stored solutions
+against the same limits: handheld.packs_solution); beyond, MoveError.
 """
-from handheld.packs_solution import RUN_MAX, MOVES_MAX
+RUN_MAX = 255  # longest run ("255r"); a board is at most 64 cells wide
+MOVES_MAX = 4000  # moves in a stored solution, runs expanded
 LOWER = "urdl"
 UPPER = "URDL"
 

@@ -1,9 +1,8 @@
 """Level-pack reader shared by every game (format: docs/formats.md).
 
-A pack is a plain text file in levels/<game>/. It is indexed by streaming it line by line in
-binary mode: per level only the byte offset and line number of its first line are kept
-(array('L')), and a level is re-read from its offset when it is played. The whole file is never
-held in RAM, so packs of thousands of levels fit in the device's heap.
+A pack (a text file in levels/<game>/) is indexed by streaming it line by line: per level only
+its byte offset, first line and board fingerprint are kept, and a level is re-read from its
+offset when played. The file is never held in RAM: packs of thousands of levels fit.
 
 Runs unchanged on CPython, CircuitPython and MicroPython.
 """
@@ -11,9 +10,7 @@ Runs unchanged on CPython, CircuitPython and MicroPython.
 from array import array
 
 from handheld.packs_util import RLE_MAX, list_packs, rle_expand, rle_width, _soft_crc32, \
-    _utf8_cut, _stem, _stat  # noqa: F401 (part of this module's API)
-from handheld.packs_solution import new_state as _sol_state, part as _sol_part, \
-    end as _sol_end
+    _utf8_cut, _stem, _stat, _let_go  # noqa: F401 (part of this module's API)
 
 try:
     from binascii import crc32 as _crc32
@@ -152,7 +149,7 @@ def _scan(rd, fmt, sink, end, check):
     in_level = False
     in_board = False
     in_sol = False
-    sol = None  # the level's first solution while it is checked: packs_solution.new_state()
+    sol = None  # the level's first solution's check state, while it is checked
     sol_seen = False
     sol_line = 0
     block = 0  # line of an open Comment: block
@@ -271,17 +268,20 @@ def _scan(rd, fmt, sink, end, check):
             if key == "solution":
                 in_sol = True
                 if check and moves is not None and not sol_seen:  # only the first one is kept
-                    sol = _sol_state()
+                    from handheld.packs_solution import part as _sol_part, end as _sol_end
+                    sol = [0, 0]  # its new_state(); the module goes after reading (_let_go)
                 sol_seen = True
                 sol_line = n  # the solution's last line so far
-                sol = _sol_part(sink, sol, n, long and LINE_MAX, val, moves)
+                if sol is not None:
+                    sol = _sol_part(sink, sol, n, long and LINE_MAX, val, moves)
                 sink.sol(val, n, True)
             else:
                 sink.key(key, val)
             continue
         if in_sol:  # a _TEXT line: more moves
             sol_line = n
-            sol = _sol_part(sink, sol, n, long and LINE_MAX, val, moves)
+            if sol is not None:
+                sol = _sol_part(sink, sol, n, long and LINE_MAX, val, moves)
             sink.sol(val, n, False)
             continue
         if kind == _TEXT or kind == _SEMI:
@@ -459,6 +459,7 @@ class Pack:
             self.problem = self.errors[-1]
         finally:
             f.close()
+            _let_go()
         self.digest = rd.digest & 0xFFFFFFFF
         self.size = rd.pos
         self._judge()
@@ -502,7 +503,10 @@ class Pack:
         e = self.broken(i)
         if e is not None:
             raise PackError(e[0], e[1])
-        g = self._read(i, 1, False)[0]
+        try:
+            g = self._read(i, 1, False)[0]
+        finally:
+            _let_go()
         if g.fps[0] != self.fingerprints[i]:  # a same-size edit within the file time's tick
             raise PackChanged(g.first_line, CHANGED)
         meta = g.meta

@@ -7,6 +7,8 @@ is not a move, a run or a total over its limit, a number at the end that repeats
 ignored with a warning: the level stays playable, without a hint. See docs/formats.md.
 """
 
+# The same limits as handheld.moves (a test holds them equal; importing it here would keep it in
+# the heap after reading a pack)
 RUN_MAX = 255  # longest run ("255r"); a board is at most 64 cells wide
 MOVES_MAX = 4000  # moves in a stored solution, runs expanded
 

@@ -102,3 +102,12 @@ def rle_expand(row):
 def rle_width(row):
     """Width of a (possibly run-length) row, trailing blanks not counted."""
     return len(rle_expand(row).rstrip())
+
+
+def _let_go():
+    # The solution checker is needed while a pack is read, not while a level is played: on the
+    # device its code leaves the heap (CPython keeps it: re-importing there costs, frees nothing).
+    import sys
+    if sys.implementation.name != "cpython":
+        from handheld.entry import unload
+        unload(("handheld.packs_solution",))

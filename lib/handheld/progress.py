@@ -61,27 +61,14 @@ class Progress:
                     self.bits[i >> 3] |= 1 << (i & 7)
                     self.scores[i] = (e & 0xFFF) - 1
         if not found and hasattr(pack, "digest"):
-            self._import_v1(game_id, pack.digest)
+            # Progress saved by the first firmware, keyed by the whole file's digest.
+            key = game_id.encode() + b"/p" + (pack.digest & 0xFFFFFFFF).to_bytes(4, "big")
+            if key in store:
+                from handheld.entry import once
+                once("handheld.store_v1", "import_progress", self, key)
 
     def _fp(self, i):
         return self.fps[i] & 15 if self.fps is not None and i < len(self.fps) else 0
-
-    def _import_v1(self, game_id, digest):
-        # Progress saved by the first firmware: keyed by the whole file's digest, so it
-        # applies only while the pack is byte for byte the same.
-        key = game_id.encode() + b"/p" + (digest & 0xFFFFFFFF).to_bytes(4, "big")
-        data = self.store.get(key)
-        count = self.count
-        nb = len(self.bits)
-        if not data or len(data) != 2 + nb + 2 * count or \
-                (data[0] << 8 | data[1]) != count:
-            return
-        self.bits[:] = data[2:2 + nb]
-        for i in range(count):
-            self.scores[i] = min(data[2 + nb + 2 * i] << 8 | data[3 + nb + 2 * i], BEST_MAX)
-        for c in range((count + CHUNK - 1) // CHUNK):
-            self._save_chunk(c)
-        self.store.delete(key)
 
     def solved(self, i):
         return (self.bits[i >> 3] >> (i & 7)) & 1

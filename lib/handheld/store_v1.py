@@ -60,3 +60,20 @@ def read_v1(store):
         store._vals[k] = vals[k]
         store._live += 6 + len(k) + len(vals[k])
     return notice
+
+
+def import_progress(progress, key):
+    """Progress saved by the first firmware under `key` (keyed by the whole file's digest, so it
+    applies only while the pack is byte for byte the same): into the current keys."""
+    from handheld.progress import BEST_MAX, CHUNK
+    data = progress.store.get(key)
+    count = progress.count
+    nb = len(progress.bits)
+    if not data or len(data) != 2 + nb + 2 * count or (data[0] << 8 | data[1]) != count:
+        return
+    progress.bits[:] = data[2:2 + nb]
+    for i in range(count):
+        progress.scores[i] = min(data[2 + nb + 2 * i] << 8 | data[3 + nb + 2 * i], BEST_MAX)
+    for c in range((count + CHUNK - 1) // CHUNK):
+        progress._save_chunk(c)
+    progress.store.delete(key)
