@@ -182,6 +182,35 @@ def test_gravity_start_on_a_pack_changed_since_shows_the_file_not_the_error_scre
     assert type(s.app.top()).__name__ == "TextPage"
 
 
+def test_gravity_lets_its_packs_go_during_a_match_and_start_reads_the_board_again(tmp_path):
+    """Issue 11 heap: the match holds no Pack (the options keep file names); a second Start
+    reads that file again, and names it when it went in between."""
+    import games.gravity as game
+    root = tmp_path / "levels"
+    (root / "gravity").mkdir(parents=True)
+    path = root / "gravity" / "01.txt"
+    path.write_text(open(os.path.join(ROOT, "levels", "gravity", "01-small-rooms.txt")).read())
+    s = Session(games=[game], levels_root=str(root))
+    s.keys("A A A")                   # Play -> Gravity room -> New game
+    options = s.app.top()
+    options.cursor = [item.label for item in options.items].index("Start")
+    s.keys("A")
+    match = s.app.top()
+    assert type(match).__name__ == "GravityScene"
+    assert "gravity" not in s.app.packs
+    s.app.pop()                       # back on the options
+    assert s.app.top() is options
+    s.keys("A")
+    again = s.app.top()
+    assert type(again).__name__ == "GravityScene" and again is not match
+    assert again.engine.width == match.engine.width
+    s.app.pop()
+    path.unlink()
+    s.keys("A")
+    text = screen(s)
+    assert "01.txt board 1" in text and "Error" not in text, text
+
+
 # ------------------------------------------------------------------------------------------
 # 9. a pack renamed, deleted or edited after the pack list was read
 

@@ -19,7 +19,7 @@ row 3 to the right / left; C5^ C5v the flow on column 5 up / down; @4,2 a placem
 y=2 (the objective, or the pawn being placed).
 """
 
-from handheld.packs import PackError
+from handheld.packs_util import PackError
 from games.gravity.constants import MAX_H, MAX_W, MIN_H, MIN_W
 
 GRAVITY_CHARS = "^>v<"

@@ -106,19 +106,45 @@ HELP = ("\n\nButtons: the d-pad shows a gravity direction, A plays it. SELECT: f
 def start(game, app, found, values):
     from games.gravity.board import FORMAT
     from games.gravity.engine import Engine
-    from games.gravity.scene import GravityScene
+    from handheld.launcher import read_pack
     from handheld.packs import PackError
     pack, index, name = found[values["board"]]
+    filename = pack
+    if isinstance(pack, str):           # let go by an earlier start: read that one file again
+        pack = read_pack(app, game, [filename, None])
+    else:
+        filename = pack.filename
     try:
+        if isinstance(pack, str):
+            raise ValueError(pack)
         board = FORMAT.parse(pack.level(index), pack.header)
         engine = Engine()
         engine.new_game(board, 2 + values["players"])
     except (PackError, ValueError, IndexError) as exc:  # e.g. the pack changed since: read
         app.packs.pop(game.ID, None)                    # the packs again on the next New game
         del found[:]
-        app.push(error_page(app, "%s board %d" % (pack.filename, index + 1), str(exc)))
+        app.push(error_page(app, "%s board %d" % (filename, index + 1), str(exc)))
         return
+    board = pack = FORMAT = None      # nothing of the pack reader stays referenced
+    let_go_of_packs(app, game, found)
+    from games.gravity.scene import GravityScene
     app.push(GravityScene(app, game, engine, kinds_of(values), new_seed(app), name))
+
+
+def let_go_of_packs(app, game, found):
+    """The board is in the engine: the pack reader (~13 KB on the device with the indexes) is
+    heap the match's art needs more. The options keep each board's file name; Start reads
+    that one file again."""
+    for k in range(len(found)):
+        pack, index, name = found[k]
+        if not isinstance(pack, str):
+            found[k] = (pack.filename, index, name)
+    app.packs.pop(game.ID, None)
+    import sys
+    if sys.implementation.name != "cpython":   # CPython frees nothing by it (see packs_util)
+        game.PACK_FORMAT.forget()
+        from handheld.entry import unload
+        unload(("games.gravity.board", "handheld.packs"))
 
 
 def rematch(game, app, old):

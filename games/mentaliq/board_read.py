@@ -2,7 +2,7 @@
 games/mentaliq/README.md) and the pack container's FORMAT. Play imports only this; the
 writing side, the move notation and the solution check are in board.py, read on use."""
 
-from handheld.packs import PackError
+from handheld.packs_util import PackError
 from games.mentaliq.constants import (P_GWYDYON, P_JEWEL, P_REP, P_REP2, P_TB_DOWN, P_TB_UP,
                                       T_FLAG, T_HOLE, T_VECTOR, movable)
 

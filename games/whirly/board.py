@@ -22,7 +22,7 @@ Plain floor outside the walls (reaching the map's edge, bordering only grey wall
 G_VOID.
 """
 
-from handheld.packs import PackError
+from handheld.packs_util import PackError
 from games.whirly.constants import _EMASK, COLOURS, G_FLOOR, G_VOID, G_WALL, MAX_H, MAX_W
 from games.whirly.board_cells import (CAPS, DIGITS, _WCHARS, _WVALS, _XCHARS, _XVALS, _bad_char,
                                       _named, _token_cell, _xsb_rows)

@@ -1,7 +1,7 @@
 """Whirly level text, reading one cell: the XSB and Whirly characters and cell tokens, as
 ground, goal and unit bytes (used by board.parse_rows)."""
 
-from handheld.packs import PackError
+from handheld.packs_util import PackError
 from games.whirly.constants import (COLOURS, G_FLOOR, G_WALL, MAX_W, T_HTARGET, T_TARGET, U_BOX,
                                     U_HERO)
 

@@ -10,7 +10,7 @@ Runs unchanged on CPython, CircuitPython and MicroPython.
 from array import array
 
 from handheld.packs_util import RLE_MAX, list_packs, rle_expand, rle_width, _soft_crc32, \
-    _utf8_cut, _stem, _stat, _let_go  # noqa: F401 (part of this module's API)
+    _utf8_cut, _stem, _stat, _let_go, PackError, PackChanged  # noqa: F401 (part of this module's API)
 
 try:
     from binascii import crc32 as _crc32
@@ -37,19 +37,6 @@ _SEMI = 2  # '; text' comment (may name the next level)
 _BOARD = 3
 _KEY = 4
 _TEXT = 5
-
-
-class PackError(Exception):
-    """A problem in a pack: str(e) == "line N: reason"."""
-
-    def __init__(self, line, reason):
-        super().__init__("line %d: %s" % (line, reason))
-        self.line = line
-        self.reason = reason
-
-
-class PackChanged(PackError):
-    """The pack's file was edited, replaced, renamed or deleted after it was indexed."""
 
 
 class Level:

@@ -7,6 +7,20 @@ import os
 RLE_MAX = 255  # longest run in a run-length row
 
 
+# Here, not in packs.py, so that a board parser kept in a game's heap holds a small module.
+class PackError(Exception):
+    """A problem in a pack: str(e) == "line N: reason"."""
+
+    def __init__(self, line, reason):
+        super().__init__("line %d: %s" % (line, reason))
+        self.line = line
+        self.reason = reason
+
+
+class PackChanged(PackError):
+    """The pack's file was edited, replaced, renamed or deleted after it was indexed."""
+
+
 def _soft_crc32(data, crc=0):
     # Only used where binascii lacks crc32; bitwise, slow, but never needed on our targets.
     crc ^= 0xFFFFFFFF
