@@ -183,7 +183,7 @@ def _plural(n, word):
 
 def main(argv, registry, out=None):
     """Print one line per problem or warning and a summary; exit status 1 if any problem,
-    else 0 (warnings alone pass)."""
+    else 0 (warnings alone pass); 2 with one line on stderr for a path that does not exist."""
     if out is None:
         out = sys.stdout
     argv = list(argv)
@@ -192,6 +192,13 @@ def main(argv, registry, out=None):
         return 0
     if not argv:
         argv = [os.path.join(_ROOT, "levels")]
+    for path in argv:     # a mistyped path is a bad argument, not a pack with a problem
+        if path.startswith("-"):
+            print("packs check: unknown option %r (%s)" % (path, USAGE), file=sys.stderr)
+            return 2
+        if not os.path.exists(path):
+            print("packs check: %s: no such file or folder" % path, file=sys.stderr)
+            return 2
     stats = {}
     problems = check_paths(argv, registry, stats)
     for p in problems:

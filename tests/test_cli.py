@@ -43,8 +43,9 @@ def test_replay_illegal_move_exits_2_with_its_index(pack, capsys):
 
 
 def test_replay_missing_level_is_a_clear_error(pack, capsys):
-    assert main(["replay", pack, "--level", "9", "--moves", "l"]) == 3
-    assert "does not exist" in capsys.readouterr().out
+    assert main(["replay", pack, "--level", "9", "--moves", "l"]) == 2
+    err = capsys.readouterr().err
+    assert "does not exist" in err and err.startswith("replay: ")
 
 
 def test_packs_check_reports_file_line_message_and_exit_status(tmp_path, capsys):
@@ -110,3 +111,62 @@ def test_solve_without_a_known_game_says_how_to_name_it(tmp_path):
     p.write_text("Title: nothing\n")
     with pytest.raises(SystemExit, match="Game:"):
         main(["solve", str(p)])
+
+
+def test_solve_names_the_games_it_can_solve_for_a_game_without_a_solver(capsys):
+    from host_sim.__main__ import run
+    for path in ("levels/gravity/01-small-rooms.txt", "levels/mobger/01-who-starts.txt"):
+        assert run(["solve", os.path.join(REPO, path)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("solve: ")
+        assert "no solver" in err and "Whirly" in err and "Mental IQ+" in err
+
+
+def test_record_messages_carry_its_own_name(tmp_path, capsys):
+    from host_sim.__main__ import run
+    assert run(["record", str(tmp_path / "missing.txt")]) == 2
+    assert capsys.readouterr().err.startswith("record: ")
+    assert run(["record", os.path.join(REPO, "levels", "whirly", "01-sokoban.txt")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("record: ") and "no game records" in err
+
+
+def test_shot_level_out_of_range_fails_before_writing(tmp_path, capsys):
+    from host_sim.__main__ import run
+    out = tmp_path / "s.png"
+    assert run(["shot", str(out), "--game", "whirly", "--pack", "01-sokoban.txt",
+                "--level", "999"]) == 2
+    assert not out.exists()
+    assert "level 999 does not exist" in capsys.readouterr().err
+
+
+def _seed_of(err):
+    seeds = [int(line.split()[1]) for line in err.splitlines() if line.startswith("seed: ")]
+    assert len(seeds) == 1, err
+    return seeds[0]
+
+
+@pytest.mark.parametrize("argv", [["generate", "gravity", "--count", "2"],
+                                  ["generate", "mobger", "--kind", "reach", "--count", "2"]])
+def test_generate_starts_from_a_fresh_seed_and_prints_it_to_repeat_the_run(argv, capsys):
+    from host_sim.__main__ import run
+    seeds = []
+    for _ in range(3):
+        assert run(argv) == 0
+        out, err = capsys.readouterr()
+        seeds.append(_seed_of(err))
+    assert len(set(seeds)) > 1                      # not one fixed default
+    assert run(argv + ["--seed", str(seeds[-1])]) == 0
+    again, err = capsys.readouterr()
+    assert again == out and "seed:" not in err      # --seed N repeats the run exactly
+
+
+def test_generate_whirly_prints_its_fresh_seed_and_repeats_with_it(capsys):
+    from host_sim.__main__ import run
+    argv = ["generate", "whirly", "--game", "sokoban", "--count", "1", "--jobs", "1", "--quiet"]
+    assert run(argv) == 0
+    out, err = capsys.readouterr()
+    seed = _seed_of(err)
+    assert "Title: Sokoban (seed %d)" % seed in out
+    assert run(argv + ["--seed", str(seed)]) == 0
+    assert capsys.readouterr().out == out

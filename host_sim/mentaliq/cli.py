@@ -14,29 +14,54 @@ import sys
 from games.mentaliq import board
 
 
+def _positive(text):
+    import argparse
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a whole number" % text)
+    if n < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more, not %d" % n)
+    return n
+
+
+def _positive_float(text):
+    import argparse
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a number" % text)
+    if not x > 0:
+        raise argparse.ArgumentTypeError("must be more than 0, not %s" % text)
+    return x
+
+
 def register(sub):
     p = sub.add_parser("mentaliq-solve", help="solve the levels of a Mental IQ+ pack (BFS)")
     p.add_argument("pack")
-    p.add_argument("--level", type=int, help="only this level (from 1)")
-    p.add_argument("--time", type=float, default=30.0, help="seconds per level (default 30)")
-    p.add_argument("--states", type=int, help="give up after this many positions")
+    p.add_argument("--level", type=_positive, help="only this level (from 1)")
+    p.add_argument("--time", type=_positive_float, default=30.0,
+                   help="seconds per level (default 30)")
+    p.add_argument("--states", type=_positive, help="give up after this many positions")
     p.add_argument("--write", action="store_true",
                    help="store found solutions in the pack (when missing, wrong or longer)")
-    p.set_defaults(func=lambda a: solve_pack(a.pack, a.level, a.time, a.write, a.states))
+    p.set_defaults(func=lambda a: solve_pack(a.pack, a.level, a.time, a.write, a.states,
+                                             command="mentaliq-solve"))
 
     p = sub.add_parser("mentaliq-info", help="what each level of a Mental IQ+ pack uses")
     p.add_argument("pack")
-    p.add_argument("--level", type=int, help="only this level (from 1)")
-    p.set_defaults(func=lambda a: info_pack(a.pack, a.level))
+    p.add_argument("--level", type=_positive, help="only this level (from 1)")
+    p.set_defaults(func=lambda a: info_pack(a.pack, a.level, command="mentaliq-info"))
 
 
-def solve_pack(path, level=None, time=30.0, write=False, states=None, out=None):
+def solve_pack(path, level=None, time=30.0, write=False, states=None, out=None,
+               command="solve"):
     """Solve a pack's levels (all, or level N from 1); print one line per level (found or not,
     length, positions, seconds); with write, store each shortest solution found in place of a
     missing, failing or longer one. Exit status: 0 all solved, 1 some not, 2 bad arguments."""
     from host_sim.mentaliq import packfile, solver
     out = out or sys.stdout
-    found = packfile.chosen(path, level, "solve")
+    found = packfile.chosen(path, level, command)
     if found is None:
         return 2
     pack, items = found
@@ -83,12 +108,12 @@ def solve_pack(path, level=None, time=30.0, write=False, states=None, out=None):
     return 0 if solved == len(items) else 1
 
 
-def info_pack(path, level=None, out=None):
+def info_pack(path, level=None, out=None, command="mentaliq-info"):
     """Print, per level: size, planes, piece and tile kinds, stored solution length, and the
     events (slides, vectors, transborders, ...) the stored solution causes."""
     from host_sim.mentaliq import packfile, solver
     out = out or sys.stdout
-    found = packfile.chosen(path, level, "info")
+    found = packfile.chosen(path, level, command)
     if found is None:
         return 2
     pack, items = found

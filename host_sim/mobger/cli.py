@@ -4,7 +4,8 @@
         regenerate the shipped puzzle packs levels/mobger/01-who-starts.txt, 02-joker.txt,
         03-reach.txt (fixed seeds: the same files every time)
     generate mobger --kind start|joker|reach [--count N] [--seed S] [--out FILE]
-        a pack of N device-generated puzzles (puzzles.generate(kind, S), S+1, ...)
+        a pack of N device-generated puzzles (puzzles.generate(kind, S), S+1, ...); without
+        --seed a fresh S, printed as "seed: S" on stderr
     mobger-check [PACK ...]
         check puzzle packs fully: parse, stored answers right, fair (START target not an
         answer, REACH not shorter than Moves:), exit 1 on a problem. `packs check` runs the
@@ -18,12 +19,19 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 LEVELS = os.path.join(REPO, "levels", "mobger")
 
 
+def fresh_seed():
+    """A new seed for each run (the device's puzzle seeds are 16-bit)."""
+    import random
+    return random.SystemRandom().randrange(1, 0x10000)
+
+
 def register_generate(gsub):
     p = gsub.add_parser("mobger", help="generate MobGer puzzle packs (verified answers)")
     p.add_argument("--all", action="store_true", help="regenerate the shipped puzzle packs")
     p.add_argument("--kind", choices=("start", "joker", "reach"), help="puzzle kind")
     p.add_argument("--count", type=int, default=10, help="number of puzzles (default 10)")
-    p.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    p.add_argument("--seed", type=int, help="first seed (default: a fresh one, printed as "
+                                            "'seed: N' on stderr)")
     p.add_argument("--out", help="pack file to write (default: standard output)")
     p.add_argument("--out-dir", default=LEVELS, help="with --all: folder (default levels/mobger)")
     p.set_defaults(func=cmd_generate)
@@ -54,10 +62,17 @@ def cmd_generate(args, out=None):
     if args.count < 1 or args.count > 1000:
         print("generate mobger: --count must be 1..1000", file=sys.stderr)
         return 2
+    if args.out and not os.path.isdir(os.path.dirname(os.path.abspath(args.out))):
+        print("generate mobger: cannot write %s: its folder does not exist" % args.out,
+              file=sys.stderr)
+        return 2
+    seed = args.seed
+    if seed is None:
+        seed = fresh_seed()
+        print("seed: %d" % seed, file=sys.stderr)
     kind = P.KIND_KEYS.index(args.kind)
-    text = G.pack_text(kind, G.seeded_pack(kind, args.count, args.seed),
-                       "%s (seeds %d..%d)" % (G.PACK_TITLES[kind], args.seed,
-                                              args.seed + args.count - 1))
+    text = G.pack_text(kind, G.seeded_pack(kind, args.count, seed),
+                       "%s (seeds %d..%d)" % (G.PACK_TITLES[kind], seed, seed + args.count - 1))
     if args.out:
         with open(args.out, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
@@ -94,6 +109,9 @@ def check_main(paths, out=None):
         paths = [LEVELS]
     files = []
     for p in paths:
+        if not os.path.exists(p):
+            print("mobger-check: %s: no such file or folder" % p, file=sys.stderr)
+            return 2
         if os.path.isdir(p):
             for name in sorted(os.listdir(p), key=str.lower):
                 if name.lower().endswith(".txt") and not name.startswith("."):

@@ -1,7 +1,8 @@
 """Whirly's host commands, registered into `python -m host_sim` by register(subparsers):
 
     generate whirly --game NAME [--count N] [--seed S] [--width W --height H] [--boxes B]
-                    [--out FILE] [--jobs J]
+                    [--out FILE] [--jobs J]          without --seed: a fresh seed, printed
+                                                     as "seed: S" on stderr
     generate whirly --all [--out-dir DIR] [--jobs J]      every shipped pack
     solve PACK [--level N] [--time S] [--write]            solve, optionally store solutions
     copath MOVES                                           the co-path of a move string
@@ -22,7 +23,8 @@ def register_generate(gsub):
     p.add_argument("--game", dest="variant", help="named Whirly game: " + ", ".join(R.NAMES))
     p.add_argument("--all", action="store_true", help="regenerate every shipped pack")
     p.add_argument("--count", type=int, help="number of levels (default: the shipped pack's)")
-    p.add_argument("--seed", type=int, help="random seed (default: the shipped pack's)")
+    p.add_argument("--seed", type=int, help="random seed (default: a fresh one, printed as "
+                                            "'seed: N' on stderr; --all uses the shipped ones)")
     p.add_argument("--width", type=int, help="frame width in cells, walls included")
     p.add_argument("--height", type=int, help="frame height in cells, walls included")
     p.add_argument("--boxes", type=int, help="boxes per level (with --width/--height)")
@@ -60,20 +62,25 @@ def cmd_generate(args, out=None):
         print("%d packs in %.0f s" % (len(done), time.time() - t0), file=out)
         return 0
     if not args.variant:
-        print("generate: give --game NAME (one of %s) or --all" % ", ".join(R.NAMES),
+        print("generate whirly: give --game NAME (one of %s) or --all" % ", ".join(R.NAMES),
               file=sys.stderr)
         return 2
     try:
         rec = G.recipe(args.variant)
     except ValueError as e:
-        print("generate: %s" % e, file=sys.stderr)
+        print("generate whirly: %s" % e, file=sys.stderr)
         return 2
-    seed = rec.seed if args.seed is None else args.seed
+    if args.count is not None and args.count < 1:
+        print("generate whirly: --count must be at least 1", file=sys.stderr)
+        return 2
+    if getattr(args, "jobs", 1) < 1:
+        print("generate whirly: --jobs must be at least 1", file=sys.stderr)
+        return 2
     if args.width or args.height or args.boxes:
         w = args.width or 12
         h = args.height or 8
         if w > 30 or h > 20 or w < 5 or h < 5:
-            print("generate: the frame must be 5x5 .. 30x20", file=sys.stderr)
+            print("generate whirly: the frame must be 5x5 .. 30x20", file=sys.stderr)
             return 2
         tiers = [G.Tier(args.count or 10, w, h, args.boxes or 3, args.states)]
     else:
@@ -83,6 +90,15 @@ def cmd_generate(args, out=None):
             tiers = [G.Tier(max(1, (t.count * args.count + total - 1) // total), t.width,
                             t.height, t.boxes, t.states, t.solve_states, t.style, t.beam)
                      for t in tiers]
+    if args.out and not os.path.isdir(os.path.dirname(os.path.abspath(args.out))):
+        print("generate whirly: cannot write %s: its folder does not exist" % args.out,
+              file=sys.stderr)
+        return 2
+    seed = args.seed
+    if seed is None:
+        import random
+        seed = random.SystemRandom().randrange(1, 0x10000)
+        print("seed: %d" % seed, file=sys.stderr)
     bar = G.Progress(rec.variant, sum(t.count for t in tiers), enabled=not args.quiet)
     levels = G.generate_levels(rec.variant, tiers, seed, rec.style, rec.limits, args.jobs, bar)
     bar.end()
@@ -90,7 +106,7 @@ def cmd_generate(args, out=None):
         levels = levels[:args.count]
     fmt = "whirly" if (rec.style.fmt == "whirly" or
                        any(t.style and t.style.fmt == "whirly" for t in tiers)) else "xsb"
-    text = G.pack_text(rec.title + " (seed %d)" % seed if args.seed is not None else rec.title,
+    text = G.pack_text(rec.title + " (seed %d)" % seed,
                        rec.variant, levels, fmt, rec.description)
     if args.out:
         with open(args.out, "w", newline="\n") as f:
