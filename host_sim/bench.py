@@ -95,6 +95,8 @@ APP_STEPS = (
     "class HW:\n    display = None\n    keys = K()\n    pixels = None\n"
     "    nvm = bytearray(b'\\xff' * 4096)\n    levels_root = '/levels'\n    notices = []\n"
     "    def new_event(self):\n        return Ev()\n"
+    # as on the device, a game opened puts the launcher's screens aside (memory.launcher_aside)
+    "    def fresh_start(self, depth):\n        pass\n"
     "from games import GAMES\nfrom handheld.app import App\nfrom handheld import launcher\n"
     "app = App(HW(), GAMES)",
     "r['boot'] = gc.mem_alloc() - r['base']",

@@ -178,7 +178,7 @@ def our_files(repo=REPO):
         if not os.path.isdir(root):
             continue
         for path in _walk(root):
-            if only_py and not path.endswith(".py"):
+            if only_py and not path.endswith((".py", ".pbm")):   # .pbm: game list icons
                 continue
             files.append((path, os.path.relpath(path, repo).replace(os.sep, "/")))
     example = os.path.join(repo, SETTINGS_EXAMPLE)

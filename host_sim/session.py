@@ -95,7 +95,7 @@ class Session:
         for r in range(grid.rows):
             chars = []
             for c in range(grid.cols):
-                t = grid.grid[c, r] % font.COUNT
+                t = grid.tiles[c, r] % font.COUNT
                 chars.append(chr(font.FIRST + t))
             rows.append("".join(chars).rstrip())
         return rows

@@ -89,7 +89,8 @@ def test_bundle_holds_the_device_tree_and_nothing_host_side(tmp_path, no_mpy_cro
         assert rel in files, rel
     assert os.path.isdir(os.path.join(out, "levels"))
     if os.path.isdir(os.path.join(REPO, "games", "whirly")):
-        ours = {f for f in os.listdir(os.path.join(REPO, "games", "whirly")) if f.endswith(".py")}
+        ours = {f for f in os.listdir(os.path.join(REPO, "games", "whirly"))
+                if f.endswith((".py", ".pbm"))}     # code, and the game list's icon
         assert ours and ours == set(os.listdir(os.path.join(out, "games", "whirly")))
     for dirpath, _dirs, filenames in os.walk(os.path.join(REPO, "levels")):
         for fn in filenames:
@@ -101,7 +102,7 @@ def test_bundle_holds_the_device_tree_and_nothing_host_side(tmp_path, no_mpy_cro
         assert top not in ("host_sim", "tests", "docs", "build"), rel
         assert "__pycache__" not in rel and not rel.endswith(".pyc"), rel
         if top in ("lib", "games"):
-            assert rel.endswith(".py"), rel
+            assert rel.endswith((".py", ".pbm")), rel
     assert "settings.toml" not in files   # the user's file, never ours
     text = capsys.readouterr().out
     assert "%d files" % (len(files) - 1) in text and "bytes" in text and ".py" in text

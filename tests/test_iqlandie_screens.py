@@ -122,7 +122,8 @@ def test_options_show_one_line_per_player_and_start_the_chosen_kinds():
     shot(s, "menu")
     s.keys("A")
     rows = s.text()
-    assert "Players             4" in rows and any("Player 4" in r for r in rows)
+    assert "Players             4" in rows and any("Player 3" in r for r in rows)
+    assert any("Player 4" in item.label for item in s.app.top().items)   # one row down
     shot(s, "options")
     s.keys("DOWN LEFT LEFT")                         # 4 -> 2 players
     rows = s.text()

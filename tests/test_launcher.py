@@ -51,19 +51,47 @@ def open_level(s, n=1):
     return s.app.top()
 
 
-def test_title_lists_play_and_settings(levels):
+def test_title_shows_the_banner_over_play_settings_and_keys(levels):
     s = boot(levels)
     text = screen(s)
-    assert "Puzzle Handheld" in text and "Play" in text and "Settings" in text
+    assert "Play" in text and "Settings" in text and "Keys & help" in text
+    d = s.hw.display
+    lit = sum(d.pixel(x, y) for x in range(128) for y in range(32))
+    assert s.app.top().art is not None and lit > 300        # the name in big letters, a puzzle
+    assert "New? See Keys & help" in text                     # first use: where the keys are
+
+
+def test_keys_page_explains_every_button_and_then_the_legend_says_a_choose(levels):
+    s = boot(levels)
+    s.keys("DOWN*2 A")
+    page = " ".join(s.app.top().lines)        # the whole page (it scrolls)
+    for word in ("D-pad", "A:", "B:", "START", "SELECT", "undo"):
+        assert word in page
+    s.keys("B")
+    assert s.text()[-1].strip() == "A: choose"                # the title has no "back"
+
+
+def test_title_with_a_notice_uses_a_title_bar_so_every_line_fits(levels):
+    from handheld.app import App
+    s = boot(levels)
+    s.app.notices.append("display not available: test")
+    s.app.top().on_show()
+    text = screen(s)
+    assert "Puzzle Handheld" in text and "display not" in text
+    assert s.app.top().art is None
 
 
 def test_game_list_shows_every_registered_game_and_its_rules(levels):
     from games import GAMES
     s = boot(levels)
     s.keys("A")
-    text = screen(s)
-    for game in GAMES:
-        assert game.NAME in text
+    for k, game in enumerate(GAMES):  # one card per game: icon, name, blurb, progress
+        text = screen(s)
+        assert game.NAME in text and "%d/%d" % (k + 1, len(GAMES)) in text
+        assert game.BLURB.split()[0] in text and "not played yet" in text
+        assert s.app.top().icon is not None
+        s.keys("RIGHT")
+    assert GAMES[0].NAME in screen(s)   # round again
     s.keys("A A")                     # Whirly -> How to play
     assert "Push boxes" in screen(s)
 
@@ -92,7 +120,7 @@ def test_pause_menu_has_resume_undo_restart_hint_rules_levels_quit(levels):
     s = boot(levels)
     open_level(s)
     s.keys("START")
-    text = screen(s)
+    text = " ".join(item.label for item in s.app.top().items)   # the last ones scroll
     for word in ("Resume", "Undo", "Restart", "Hint", "Rules", "Level list", "Quit"):
         assert word in text
 
@@ -128,7 +156,7 @@ def test_long_start_returns_to_the_launcher_from_a_level(levels):
     open_level(s)
     s.keys("START:2100")
     assert s.app.top() is s.app.stack[0]
-    assert "Puzzle Handheld" in screen(s)
+    assert type(s.app.top()).__name__ == "TitleMenu" and "Play" in screen(s)
 
 
 def test_settings_survive_a_power_cycle(levels):
@@ -289,3 +317,45 @@ def test_pack_list_shows_at_once_and_reads_one_pack_per_tick(levels):
     s.run(200)
     assert all(not isinstance(e[1], type(None)) for e in packs.entries)
     assert "Tiny pack" in screen(s) and "0/2" in screen(s)
+
+
+def test_leds_go_dark_when_a_game_is_left_for_the_launcher(levels):
+    """Issue 13: a game's colours (and its win flash) do not stay lit on the launcher."""
+    s = boot(levels)
+    open_level(s)
+    s.app.leds.fill(0x00FF00)
+    s.app.leds.flash(0xFF0000, s.app.now, 5000)
+    assert any(s.hw.pixels.shown)
+    s.keys("START:2100")              # home
+    assert type(s.app.top()).__name__ == "TitleMenu"
+    assert not any(s.hw.pixels.shown)
+    s.run(6000)                       # the flash's end does not bring the colours back
+    assert not any(s.hw.pixels.shown)
+
+
+def test_select_in_the_level_list_shows_the_packs_author_and_description(tmp_path):
+    """Issue 13: the pack's own words reach the player (title, author, description)."""
+    root = tmp_path / "levels"
+    (root / "whirly").mkdir(parents=True)
+    (root / "whirly" / "tiny.txt").write_text(PACK.replace(
+        "Author: tests\n", "Author: Ada Lovelace\nDescription: Two small rooms to learn the "
+        "push.\n"))
+    s = boot(root)
+    s.keys("A A DOWN A")               # Whirly -> Tiny pack: its level list
+    assert type(s.app.top()).__name__ == "LevelList"
+    assert s.text()[-1].strip() == "A:play B:back SEL:?"
+    s.keys("SELECT")
+    page = " ".join(s.app.top().lines)
+    assert "by Ada Lovelace" in page and "Two small rooms to learn the push." in page
+    assert "2 levels, 0 solved" in page and "tiny.txt" in page
+    s.keys("B")
+    assert type(s.app.top()).__name__ == "LevelList"
+
+
+def test_a_name_never_runs_into_its_count(levels):
+    """Issue 13 legibility: a long pack name is cut with an ellipsis one blank before its count."""
+    from handheld.gfx import TextGrid, COLS
+    t = TextGrid()
+    t.line(1, "A very long pack name indeed", right="12/24")
+    row = "".join(chr(32 + t.tiles[c, 1] % 106) for c in range(COLS))
+    assert row.endswith(" 12/24") and row[COLS - 7] == chr(136)   # ... then a blank

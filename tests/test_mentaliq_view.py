@@ -44,7 +44,7 @@ def play(tmp_path, index):
 def hud(scene):
     from handheld import font
     g = scene.hud
-    return [("".join(chr(font.FIRST + g.grid[c, r] % font.COUNT) for c in range(g.cols))).strip()
+    return [("".join(chr(font.FIRST + g.tiles[c, r] % font.COUNT) for c in range(g.cols))).strip()
             for r in range(g.rows)]
 
 

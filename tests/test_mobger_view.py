@@ -41,7 +41,7 @@ def shot(s, name):
 
 def hud(scene):
     g = scene.view.hud
-    return [("".join(chr(font.FIRST + g.grid[c, r] % font.COUNT) for c in range(g.cols))).strip()
+    return [("".join(chr(font.FIRST + g.tiles[c, r] % font.COUNT) for c in range(g.cols))).strip()
             for r in range(g.rows)]
 
 
@@ -49,7 +49,7 @@ def banner(scene):
     g = scene.view.banner
     if g.grid.hidden:
         return ""
-    return "".join(chr(font.FIRST + g.grid[c, 0] % font.COUNT) for c in range(g.cols)).strip()
+    return "".join(chr(font.FIRST + g.tiles[c, 0] % font.COUNT) for c in range(g.cols)).strip()
 
 
 def opts(**kw):
@@ -445,7 +445,7 @@ def test_puzzle_intro_shows_the_question_then_the_board_and_the_timer_runs(tmp_p
     s, scene, pack = open_level(tmp_path, [p], 0)
     assert scene.intro_on() and scene.view.root.hidden
     g = scene.intro
-    intro = " ".join("".join(chr(font.FIRST + g.grid[c, r] % font.COUNT) for c in range(g.cols))
+    intro = " ".join("".join(chr(font.FIRST + g.tiles[c, r] % font.COUNT) for c in range(g.cols))
                      for r in range(g.rows))
     assert " ".join(p.question().split()[:3]) in intro and "A: go" in intro
     shot(s, "puzzle-intro")

@@ -158,7 +158,7 @@ def test_the_title_screen_shows_the_full_store_note_once():
     s = Session(nvm=nvm)
     text = " ".join(s.text())
     assert "Save memory was" in text
-    s.keys("DOWN DOWN A")                       # the note, read whole
+    s.keys("DOWN*3 A")                          # the note, read whole
     assert "oldest pack progress was removed" in " ".join(s.text())
     s.keys("B")
     assert "Save memory was" not in " ".join(Session(nvm=nvm).text())

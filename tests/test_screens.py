@@ -83,7 +83,7 @@ def test_every_screen_is_drawn_and_distinct(shots):
 
 def test_screens_say_what_they_are(shots):
     joined = {name: " ".join(text) for name, (path, text) in shots.items()}
-    assert "Puzzle Handheld" in joined["title"]
+    assert "Play" in joined["title"] and "Keys & help" in joined["title"]
     assert "Whirly" in joined["games"]
     assert "Screens" in joined["packs"]
     assert "One box" in joined["levels"]
@@ -92,6 +92,6 @@ def test_screens_say_what_they_are(shots):
     assert "Solved" in joined["results"]
     assert "Contrast" in joined["settings"]
     assert "Erase" in joined["confirm-reset"]
-    assert "Save memory" in joined["about"]
+    assert "Save memory" in joined["about"] and "Puzzle Handheld 0." in joined["about"]
     assert "notes.txt" in joined["broken-pack"] and "line" in joined["broken-pack"]
-    assert "Mental IQ+" in joined["games"]
+    assert "Sokoban plus" in joined["games"] and "A:play" in joined["games"]

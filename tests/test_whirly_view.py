@@ -55,7 +55,7 @@ def test_small_level_uses_8px_tiles_and_a_side_hud(tmp_path):
 def hud_text(scene):
     from handheld import font
     grid = scene.hud
-    return ["".join(chr(font.FIRST + grid.grid[c, r] % font.COUNT) for c in range(grid.cols)).strip()
+    return ["".join(chr(font.FIRST + grid.tiles[c, r] % font.COUNT) for c in range(grid.cols)).strip()
             for r in range(grid.rows)]
 
 

@@ -106,11 +106,11 @@ HELP = ("\n\nButtons: the d-pad shows a gravity direction, A plays it. SELECT: f
 def start(game, app, found, values):
     from games.gravity.board import FORMAT
     from games.gravity.engine import Engine
-    from handheld.launcher import read_pack
     from handheld.packs import PackError
     pack, index, name = found[values["board"]]
     filename = pack
     if isinstance(pack, str):           # let go by an earlier start: read that one file again
+        from handheld.launcher import read_pack
         pack = read_pack(app, game, [filename, None])
     else:
         filename = pack.filename
@@ -144,7 +144,10 @@ def let_go_of_packs(app, game, found):
     if sys.implementation.name != "cpython":   # CPython frees nothing by it (see packs_util)
         game.PACK_FORMAT.forget()
         from handheld.entry import unload
+        from handheld.memory import let_go_of_launcher
         unload(("games.gravity.board", "handheld.packs"))
+        if getattr(app.hw, "fresh_start", None) is not None:
+            let_go_of_launcher(app)
 
 
 def rematch(game, app, old):

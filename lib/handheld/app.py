@@ -75,8 +75,10 @@ class App:
             self.stack[-1].on_cover()
         self.stack.append(scene)
         self.show(scene)
-        if len(self.stack) > LAUNCHER_DEPTH:
+        if len(self.stack) > LAUNCHER_DEPTH and not self.in_game:
             self.in_game = True
+            if getattr(self.hw, "fresh_start", None) is not None:
+                memory.launcher_aside(self)
 
     def pop(self):
         self._pop()
@@ -95,6 +97,7 @@ class App:
         simulator unloads the game's code and caches."""
         if self.in_game and len(self.stack) <= LAUNCHER_DEPTH:
             self.in_game = False
+            self.leds.off()
             fresh_start = getattr(self.hw, "fresh_start", None)
             if fresh_start is not None:
                 fresh_start(len(self.stack) | (OUT_OF_MEMORY if self.rescue is None else 0))

@@ -47,9 +47,10 @@ class LazyGame:
     game, but only the one being played needs its package in the heap (~3 KB each); the others
     stay on the drive. Any other attribute imports the package (games.<id>) and reads it there."""
 
-    def __init__(self, game_id, name):
+    def __init__(self, game_id, name, blurb=""):
         self.ID = game_id
         self.NAME = name
+        self.BLURB = blurb      # one line on the game list (it wraps to three short rows)
         self.package = "games." + game_id
         self._module = None
 

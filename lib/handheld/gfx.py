@@ -69,15 +69,41 @@ def glyph_sheet():
     return _sheet
 
 
-class TextGrid:
-    """A grid of character cells; `grid` is the TileGrid to add to a scene's group."""
+_edge_sheet = None
 
-    def __init__(self, cols=COLS, rows=ROWS, x=1, y=0):
+
+def edge_sheet():
+    """Two 2x8 tiles: dark, and lit over the top 7 rows like a highlighted glyph cell."""
+    global _edge_sheet
+    if _edge_sheet is None:
+        bmp = _edge_sheet = displayio.Bitmap(4, font.CELL_H, 2)
+        for y in range(font.CELL_H - 1):
+            bmp[2, y] = bmp[3, y] = 1
+    return _edge_sheet
+
+
+class TextGrid:
+    """A grid of character cells; `grid` is what to add to a scene's group.
+
+    Without an x, the grid spans the screen (21 columns from x=2) and a 2-pixel edge before
+    column 0 is lit on highlighted rows: a highlighted first letter does not merge into the
+    dark screen edge ("Play" read "9lay")."""
+
+    def __init__(self, cols=COLS, rows=ROWS, x=None, y=0):
         self.cols = cols
         self.rows = rows
-        self.grid = displayio.TileGrid(
+        self.edge = None
+        tiles = self.tiles = displayio.TileGrid(
             glyph_sheet(), pixel_shader=palette(), width=cols, height=rows,
-            tile_width=font.CELL_W, tile_height=font.CELL_H, x=x, y=y)
+            tile_width=font.CELL_W, tile_height=font.CELL_H, x=2 if x is None else x, y=y)
+        self.grid = tiles
+        if x is None:
+            self.edge = displayio.TileGrid(edge_sheet(), pixel_shader=palette(), width=1,
+                                           height=rows, tile_width=2, tile_height=font.CELL_H,
+                                           x=0, y=y)
+            self.grid = displayio.Group()
+            self.grid.append(tiles)
+            self.grid.append(self.edge)
         self.blank = font.glyph_index(" ")
         # What line() last wrote on each row: a HUD redrawn after every move rewrites only the
         # rows that changed (checking 21 cells of a row costs ~2 ms on the device).
@@ -89,7 +115,10 @@ class TextGrid:
             return
         self.lines[row] = None
         shift = font.COUNT if inverted else 0
-        grid = self.grid
+        grid = self.tiles
+        edge = self.edge
+        if col == 0 and edge is not None and edge[0, row] != (1 if inverted else 0):
+            edge[0, row] = 1 if inverted else 0
         for ch in text:
             if col >= self.cols:
                 break
@@ -110,8 +139,9 @@ class TextGrid:
                 return
         asked = text
         width = self.cols - len(right)
-        if len(text) > width:
-            text = text[:max(0, width - 1)] + font.ELLIPSIS if width > 0 else ""
+        room = width - 1 if right and text and right[0] != " " else width
+        if len(text) > room:    # a blank always parts a name from its count
+            text = text[:max(0, room - 1)] + font.ELLIPSIS if room > 0 else ""
         self.write(0, row, text + " " * (width - len(text)) + right, inverted)
         if 0 <= row < self.rows:
             self.lines[row] = (asked, right, inverted)
@@ -122,8 +152,10 @@ class TextGrid:
 
     def clear(self):
         self.lines = [None] * self.rows
-        grid = self.grid
+        grid = self.tiles
         for row in range(self.rows):
+            if self.edge is not None and self.edge[0, row]:
+                self.edge[0, row] = 0
             for col in range(self.cols):
                 if grid[col, row] != self.blank:
                     grid[col, row] = self.blank

@@ -1,94 +1,24 @@
-"""The launcher: title -> games -> packs -> levels -> play, settings, and resume on boot."""
-from handheld import font
-from handheld import buttons as B
-from handheld.scenes import Menu, Item, TextPage, LevelList, error_page, confirm
-from handheld.progress import Progress, RESUME_KEY, NOTE_KEY, MATCH_FILE, decode_resume, \
-    CONTRAST_LEVELS, LED_LEVELS, progress_tag
-from handheld.buttons import REPEAT_NAMES
-
-PRODUCT = "Puzzle Handheld"
+"""The launcher: title (handheld.title) -> games (handheld.cards) -> packs -> levels -> play."""
+from handheld.scenes import Menu, Item, TextPage, LevelList, error_page
+from handheld.progress import Progress
 
 
 def start(app, depth=1):
     """The title; after a fresh start from a game (depth 2) the game list over it."""
+    from handheld.title import TitleMenu
     app.push(TitleMenu(app))
     if depth >= 2:
-        app.push(GameList(app))
+        app.push(game_list(app))
 
 
-class TitleMenu(Menu):
-    def __init__(self, app):
-        Menu.__init__(self, app, PRODUCT, self.build(app), on_back=lambda: None)
-
-    def build(self, app):
-        items = []
-        resume = saved_resume(app)
-        if resume is not None:
-            game, filename, index = resume[0], resume[1], resume[3]
-            label = "Resume " + game.NAME
-            if filename != MATCH_FILE:
-                label += " %d" % (index + 1)
-            items.append(Item(label, lambda: resume_play(app, resume)))
-        items.append(Item("Play", lambda: app.push(GameList(app))))
-        items.append(Item("Settings", lambda: app.push(SettingsMenu(app))))
-        notes = list(app.notices)
-        note = app.store.get(NOTE_KEY)
-        if note:
-            notes.append(bytes(note).decode("utf-8", "replace"))
-        for notice in notes:   # A shows the whole sentence
-            items.append(Item(font.CROSS + " " + notice, self.reader(app, notice)))
-        return items
-
-    def reader(self, app, notice):
-        return lambda: app.push(TextPage(app, "Notice", notice))
-
-    def on_cover(self):
-        # A stored note has been seen once: it goes (the notices of this boot stay).
-        if NOTE_KEY in self.app.store:
-            self.app.store.delete(NOTE_KEY)
-
-    def on_show(self):
-        self.set_items(self.build(self.app), cursor=0)
+def game_list(app):
+    """The game list (handheld.cards): imported when shown, put aside while a game runs on the
+    device (memory.launcher_aside)."""
+    from handheld.cards import GameList as cards
+    return cards(app)
 
 
-def saved_resume(app):
-    """(game, filename, digest, index, state) of the game in progress, or None."""
-    data = app.store.get(RESUME_KEY)
-    if not data:
-        return None
-    rec = decode_resume(data)
-    if rec is None:
-        return None
-    for game in app.games:
-        if game.ID == rec[0]:
-            return (game,) + rec[1:]
-    return None
-
-
-def resume_play(app, resume):
-    game, filename, digest, index, state = resume
-    if filename == MATCH_FILE:
-        app.push(GameList(app))
-        app.push(game_menu(app, game))
-        try:
-            game.resume_match(app, state)
-        except (ValueError, IndexError, KeyError) as exc:
-            app.store.delete(RESUME_KEY)
-            app.push(error_page(app, game.NAME, "The saved game is damaged and cannot be "
-                                "resumed (%s)." % exc))
-        return
-    for entry in pack_entries(app, game):
-        pack = read_pack(app, game, entry) if entry[0] == filename else None
-        if pack is not None and not isinstance(pack, str) and pack.digest == digest:
-            app.push(GameList(app))
-            app.push(game_menu(app, game))
-            if hasattr(game, "make_menu"):   # packs of a match game: its puzzles
-                app.push(PackList(app, game, getattr(game, "PACKS_TITLE", "Packs"), how_to=False))
-            open_pack(app, game, pack, index, state)
-            return
-    app.store.delete(RESUME_KEY)
-    app.push(error_page(app, filename, "This pack changed or is gone, so the saved game "
-                        "cannot be resumed."))
+GameList = game_list    # the name host tools build it by
 
 
 def pack_entries(app, game):
@@ -130,15 +60,6 @@ def packs_of(app, game):
     for entry in entries:
         read_pack(app, game, entry)
     return entries
-
-
-class GameList(Menu):
-    def __init__(self, app):
-        items = [Item(game.NAME, self.picker(app, game)) for game in app.games]
-        Menu.__init__(self, app, "Games", items)
-
-    def picker(self, app, game):
-        return lambda: app.push(game_menu(app, game))
 
 
 def game_menu(app, game):
@@ -272,56 +193,3 @@ def play(app, game, pack, progress, index, state=None):
         app.push(error_page(app, where, str(exc)))
         return
     app.push(scene)
-
-
-class SettingsMenu(Menu):
-    def __init__(self, app):
-        s = app.settings
-        bars = lambda v, n: font.BOX_FULL * v + font.BOX_EMPTY * (n - v)
-        items = [
-            Item("Contrast", value=lambda: bars(s.contrast + 1, len(CONTRAST_LEVELS)),
-                 on_adjust=self.adjust_contrast),
-            Item("LEDs", value=lambda: "off" if s.led == 0 else bars(s.led, len(LED_LEVELS) - 1),
-                 on_adjust=self.adjust_led),
-            Item("Key repeat", value=lambda: REPEAT_NAMES[s.repeat], on_adjust=self.adjust_repeat),
-            Item("Reset progress", self.ask_reset),
-            Item("About", lambda: app.push(TextPage(app, "About", about_text(app)))),
-        ]
-        Menu.__init__(self, app, "Settings", items)
-
-    def adjust_contrast(self, d):
-        s = self.app.settings
-        s.contrast = max(0, min(len(CONTRAST_LEVELS) - 1, s.contrast + d))
-        self.app.apply_contrast()
-
-    def adjust_led(self, d):
-        s = self.app.settings
-        s.led = max(0, min(len(LED_LEVELS) - 1, s.led + d))
-        self.app.leds.set_level(s.led)
-        if s.led:
-            self.app.leds.flash(0x2040FF, self.app.now, 300)
-
-    def adjust_repeat(self, d):
-        s = self.app.settings
-        s.repeat = max(0, min(len(REPEAT_NAMES) - 1, s.repeat + d))
-        self.app.buttons.set_speed(s.repeat)
-
-    def ask_reset(self):
-        app = self.app
-
-        def reset():
-            for game in app.games:
-                app.store.clear_tag(game.ID.encode())
-                app.store.clear_tag(progress_tag(game.ID))
-            app.store.delete(RESUME_KEY)
-            app.push(TextPage(app, "Progress reset", "All solved marks, best scores and the "
-                              "saved game are gone. Settings are kept."))
-        app.push(confirm(app, "Erase all progress of every game?", reset, yes="Erase"))
-
-    def on_leave(self):
-        self.app.settings.save()
-
-
-def about_text(app):
-    return ("%s\n%d games. Packs live in levels/<game>/ on the CIRCUITPY drive.\n"
-            "Save memory free: %d bytes." % (PRODUCT, len(app.games), app.store.room()))

@@ -32,6 +32,11 @@ class Leds:
             self.colors[i] = color
         self.show()
 
+    def off(self):
+        """Dark, flash included: the launcher shows no game's colours."""
+        self.flash_until = 0
+        self.fill(OFF)
+
     def show(self):
         if self.pixels is None:
             return

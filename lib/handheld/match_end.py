@@ -10,11 +10,22 @@ def end(scene):
     scene.dirty_since = -1
     app = scene.app
     app.store.delete(RESUME_KEY)
+    from handheld.tally import count_match
+    count_match(app.store, scene.game.ID, won_against_cpu(scene))
     record = getattr(scene.game, "record_text", None)
     if record is not None:
         app.save_record(scene.game.ID, record(scene.engine))
     app.leds.flash(WIN, app.now, 900)
     app.push(MatchResult(app, scene))
+
+
+def won_against_cpu(scene):
+    """A player beat the CPU: the winner is a person and a CPU took part (the game list counts
+    these as matches won)."""
+    from handheld.options import HUMAN
+    kinds = scene.kinds
+    w = scene.engine.winner()
+    return 0 <= w < len(kinds) and kinds[w] == HUMAN and any(k != HUMAN for k in kinds)
 
 
 class MatchResult(Menu):

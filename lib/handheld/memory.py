@@ -9,6 +9,7 @@ import gc
 import sys
 
 from handheld.entry import LazyGame
+from handheld.scenes import Scene
 
 # Runtime modules that only a game in play needs (the launcher imports none of them).
 PLAY_MODULES = ("handheld.play", "handheld.match", "handheld.options", "handheld.hint",
@@ -59,3 +60,58 @@ class HeapLog:
         gc.collect()
         self.say("heap: free=%d scene=%s depth=%d" % (gc.mem_free(), type(top).__name__,
                                                       len(app.stack)))
+
+
+# The launcher's own screens: on the device they are never shown again while a game runs
+# (leaving the game starts code.py afresh), so their code and art leave the heap.
+LAUNCHER_SCREENS = (("handheld.title", "TitleMenu"), ("handheld.cards", "GameList"))
+LAUNCHER_MODULES = ("handheld.title", "handheld.cards", "handheld.tally", "handheld.title_art")
+
+
+class Later(Scene):
+    """A launcher screen put aside while a game runs. Shown again only where the board could
+    not start afresh: then it builds the real screen in its place."""
+
+    def __init__(self, app, module, name):
+        Scene.__init__(self, app)
+        self.module = module
+        self.name = name
+
+    def on_show(self):
+        app = self.app
+        real = getattr(__import__(self.module, None, None, [self.name]), self.name)(app)
+        app.stack[app.stack.index(self)] = real
+        app.show(real)
+
+
+def launcher_aside(app):
+    """A game was opened on a board that starts afresh when it is left: the title and the game
+    list under it become Later placeholders and their modules go (~8 KB for the game)."""
+    from handheld import gfx
+    stack = app.stack
+    owner = app.owner
+    for i in range(min(len(LAUNCHER_SCREENS), len(stack) - 1)):
+        module, name = LAUNCHER_SCREENS[i]
+        old = stack[i]
+        if type(old).__name__ == name:
+            stack[i] = Later(app, module, name)
+            for k in range(len(owner)):     # the last press's scene would keep it alive
+                if owner[k] is old:
+                    owner[k] = None
+    gfx.unload(LAUNCHER_MODULES)
+    let_go_of_launcher(app)
+
+
+def let_go_of_launcher(app):
+    """handheld.launcher (~7 KB) leaves the heap too when no screen on the stack is one of its
+    pack lists: a match game needs it only to read its packs, and imports it again for that."""
+    launcher = sys.modules.get("handheld.launcher")
+    if launcher is not None:
+        for scene in app.stack:
+            if isinstance(scene, launcher.PackList):
+                break
+        else:
+            from handheld import gfx
+            gfx.unload(("handheld.launcher",))
+    gc.collect()
+

@@ -58,14 +58,38 @@ class Item:
         return self.on_pick is not None or self.on_adjust is not None
 
 
-class Menu(TextScene):
-    """Title bar, then a scrolling list; the selected line is drawn inverted."""
+# The key legend on a menu's last row: what A does on the selected line, and B ("A: choose
+# B: back"; the colons keep it from reading as one more menu line).
+LEGEND_PICK = ("A", "choose")
+LEGEND_ADJUST = (font.ARROW_LEFT + font.ARROW_RIGHT, "change")
+LEGEND_BACK = ("B", "back")
 
-    def __init__(self, app, title, items, on_back=None, cursor=0):
+
+def legend_text(parts):
+    """[(key, what)] -> "A: choose  B: back", closer together when the row is short."""
+    words = [key + ":" + what for key, what in parts]
+    wide = "  ".join(key + ": " + what for key, what in parts)
+    if len(wide) <= COLS:
+        return wide
+    return " ".join(words)
+
+
+def draw_legend(text, row, parts):
+    """parts: [(key, what)], or a plain str."""
+    text.line(row, parts if isinstance(parts, str) else legend_text(parts))
+
+
+class Menu(TextScene):
+    """Title bar, a scrolling list (the selected line inverted), and a key legend on the last
+    row ("A choose  B back"; the first screen has nothing to go back to)."""
+
+    def __init__(self, app, title, items, on_back=None, cursor=0, back=True, first_row=1):
         TextScene.__init__(self, app)
         self.title = title
         self.items = items
         self.on_back = on_back
+        self.back = back
+        self.first_row = first_row   # rows above it: the title bar, or art the scene draws
         self.top = 0
         self.cursor = cursor
         self._settle(1)
@@ -86,7 +110,7 @@ class Menu(TextScene):
             if self.items[self.cursor].selectable():
                 break
             self.cursor = (self.cursor + step) % n
-        visible = ROWS - 1
+        visible = ROWS - 1 - self.first_row
         if self.cursor < self.top:
             self.top = self.cursor
         elif self.cursor >= self.top + visible:
@@ -102,22 +126,36 @@ class Menu(TextScene):
 
     def draw(self):
         text = self.text
-        self.title_line(self.title)
-        for row in range(1, ROWS):
-            i = self.top + row - 1
+        first = self.first_row
+        if first == 1:
+            self.title_line(self.title)
+        last = ROWS - 2
+        for row in range(first, last + 1):
+            i = self.top + row - first
             if i >= len(self.items):
                 text.line(row, "")
                 continue
             item = self.items[i]
             right = item.value() if item.value else ""
             mark = ""
-            if row == 1 and self.top > 0:
+            if row == first and self.top > 0:
                 mark = font.ARROW_UP
-            elif row == ROWS - 1 and i < len(self.items) - 1:
+            elif row == last and i < len(self.items) - 1:
                 mark = font.ARROW_DOWN
-            label = item.label if item.selectable() else item.label
-            text.line(row, label, inverted=(i == self.cursor and item.selectable()),
+            text.line(row, item.label, inverted=(i == self.cursor and item.selectable()),
                       right=(right + mark) if (right or mark) else "")
+        draw_legend(text, ROWS - 1, self.legend())
+
+    def legend(self):
+        item = self.items[self.cursor] if self.items else None
+        parts = []
+        if item is not None and item.on_adjust is not None:
+            parts.append(LEGEND_ADJUST)
+        elif item is not None and item.on_pick is not None:
+            parts.append(LEGEND_PICK)
+        if self.back:
+            parts.append(LEGEND_BACK)
+        return parts
 
     def on_button(self, button, kind):
         if kind == B.RELEASE or kind == B.LONG:
@@ -206,6 +244,9 @@ def confirm(app, question, on_yes, yes="Yes", no="No"):
     return Menu(app, "Confirm", items, cursor=len(items) - 2)
 
 
+LEVELS_LEGEND = (("A", "play"), ("B", "back"), ("SEL", "?"))
+
+
 class LevelList(TextScene):
     """Levels of one pack: number, name, solved mark and best score; names read a page at a time.
     A level with an error in it shows "!" instead of its solved mark. When the pack's file
@@ -224,7 +265,7 @@ class LevelList(TextScene):
         self.draw()
 
     def draw(self):
-        visible = ROWS - 1
+        visible = ROWS - 2
         top = self.top
         if top < 0 or self.cursor < top or self.cursor >= top + visible:
             top = max(0, min(self.cursor - visible // 2, self.pack.count - visible))
@@ -242,7 +283,7 @@ class LevelList(TextScene):
         t = self.text
         done = self.progress.solved_count()
         self.title_line(self.pack.title, right=" %d/%d" % (done, self.pack.count))
-        for row in range(1, ROWS):
+        for row in range(1, ROWS - 1):
             i = top + row - 1
             if i >= self.pack.count:
                 t.line(row, "")
@@ -255,6 +296,7 @@ class LevelList(TextScene):
             name = self.names[i - top] if i - top < len(self.names) else ""
             t.line(row, "%2d%s%s" % (i + 1, mark, name), inverted=(i == self.cursor),
                    right=right)
+        draw_legend(t, ROWS - 1, LEVELS_LEGEND)
 
     def on_show(self):
         self.top = -1
@@ -279,9 +321,9 @@ class LevelList(TextScene):
         elif button == B.DOWN:
             self.cursor = (self.cursor + 1) % n
         elif button == B.LEFT:
-            self.cursor = max(0, self.cursor - (ROWS - 1))
+            self.cursor = max(0, self.cursor - (ROWS - 2))
         elif button == B.RIGHT:
-            self.cursor = min(n - 1, self.cursor + (ROWS - 1))
+            self.cursor = min(n - 1, self.cursor + (ROWS - 2))
         elif kind == B.REPEAT:
             return
         elif button == B.A:
@@ -289,6 +331,11 @@ class LevelList(TextScene):
             return
         elif button == B.B:
             self.app.pop()
+            return
+        elif button == B.SELECT:
+            from handheld.entry import once     # read on SELECT only: not resident
+            self.app.push(TextPage(self.app, self.pack.title, once(
+                "handheld.pack_info", "pack_info", self.pack, self.progress)))
             return
         else:
             return
