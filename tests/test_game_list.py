@@ -135,7 +135,7 @@ def test_on_a_board_that_starts_afresh_the_launcher_leaves_the_heap_while_a_game
     assert [type(x).__name__ for x in s.app.stack[:2]] == ["Later", "Later"]
     assert "handheld.cards" not in sys.modules and "handheld.title" not in sys.modules
     s.keys("B")                                            # back: fresh start asked, then...
-    assert calls == [2]
+    assert calls == [3 | 1 << 8, 2 | 1 << 8]               # into Whirly (game 1), back to its card
     assert type(s.app.top()).__name__ == "GameList" and "Whirly" in card(s)
     s.keys("B")
     assert type(s.app.top()).__name__ == "TitleMenu" and "Play" in card(s)
@@ -161,3 +161,38 @@ def test_a_match_game_runs_without_the_launcher_module_in_the_heap():
     s2.hw.fresh_start = lambda depth: None
     s2.keys("A A")                                         # Whirly's pack list
     assert "handheld.launcher" in sys.modules
+
+
+def test_a_fresh_start_into_a_game_holds_no_launcher_screen_and_comes_back_to_its_card():
+    """On the device, A on a card starts code.py afresh with the game's number: the new heap
+    opens that game's first screen over placeholders (never importing the title or the cards);
+    leaving the game lands on the game list with that game's card showing."""
+    import sys
+    from handheld import gfx
+    gfx.unload(("handheld.title", "handheld.cards", "handheld.title_art"))
+
+    class Landing:
+        def __init__(self, value):
+            self.value = value
+
+        def __call__(self):
+            value, self.value = self.value, 0
+            return value
+    s = Session.__new__(Session)
+    from host_sim.hw import HostHardware
+    hw = HostHardware()
+    hw.landing = Landing(3 | 3 << 8)                       # game 3: Gravity room
+    asked = []
+    hw.fresh_start = lambda landing: asked.append(landing)
+    from handheld.app import App
+    from games import GAMES
+    app = App(hw, GAMES)
+    assert [type(x).__name__ for x in app.stack] == ["Later", "Later", "Menu"]
+    assert app.stack[2].title == "Gravity room"
+    assert "handheld.title" not in sys.modules and "handheld.cards" not in sys.modules
+    app.pop()                                              # leave: a fresh start to the list
+    assert asked == [2 | 3 << 8]
+    hw2 = HostHardware()
+    hw2.landing = Landing(asked[0])
+    app2 = App(hw2, GAMES)
+    assert type(app2.top()).__name__ == "GameList" and app2.top().cursor == 2

@@ -14,6 +14,7 @@ from handheld import memory
 RESCUE_BYTES = 4096
 # Deeper than the game list means a game is open (its code and art are loaded).
 LAUNCHER_DEPTH = 2
+GAME_DEPTH = LAUNCHER_DEPTH + 1     # a game's first screen
 # Landing flag of a fresh start: the game was closed because the heap ran out.
 OUT_OF_MEMORY = 0x80
 CLOSED_FOR_MEMORY = "The game ran out of memory and was closed. Your progress is kept."
@@ -50,6 +51,7 @@ class App:
         self._event = hw.new_event()
         self.owner = [None] * B.COUNT   # scene that got each button's last press
         self.in_game = False
+        self.game_index = -1        # the game opened from the game list (its card on the way back)
         self.heap_log = memory.HeapLog(hw.log) if getattr(hw, "heap_log", False) else None
         self.apply_contrast()
         from handheld import launcher
@@ -100,8 +102,20 @@ class App:
             self.leds.off()
             fresh_start = getattr(self.hw, "fresh_start", None)
             if fresh_start is not None:
-                fresh_start(len(self.stack) | (OUT_OF_MEMORY if self.rescue is None else 0))
+                fresh_start(len(self.stack) | (OUT_OF_MEMORY if self.rescue is None else 0) |
+                            (self.game_index + 1) << 8)
             memory.free_games(self)
+
+    def open_game(self, index):
+        """The game list's A. The device starts afresh straight into the game (its heap then
+        holds none of the title's or the game list's code, names or art); elsewhere the game's
+        first screen is pushed."""
+        self.game_index = index
+        fresh_start = getattr(self.hw, "fresh_start", None)
+        if fresh_start is not None:
+            fresh_start(GAME_DEPTH | (index + 1) << 8)   # returns only where it cannot
+        from handheld.launcher import game_menu
+        self.push(game_menu(self, self.games[index]))
 
     def replace(self, scene):
         old = self.stack.pop()

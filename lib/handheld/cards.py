@@ -47,9 +47,11 @@ def read_icon(game_id):
 
 
 class GameList(TextScene):
-    def __init__(self, app, cursor=0):
+    def __init__(self, app, cursor=None):
         TextScene.__init__(self, app)
         self.games = app.games
+        if cursor is None:      # back from a game: its card
+            cursor = app.game_index if 0 <= app.game_index < len(app.games) else 0
         self.cursor = cursor
         self.icon = self.tiles = None
         self.draw()
@@ -109,7 +111,6 @@ class GameList(TextScene):
         elif kind == B.REPEAT:
             return
         elif button == B.A:
-            from handheld.launcher import game_menu
-            self.app.push(game_menu(self.app, self.games[self.cursor]))
+            self.app.open_game(self.cursor)
         elif button == B.B:
             self.app.pop()

@@ -67,27 +67,29 @@ class DeviceHardware:
             pass
 
     def landing(self):
-        """The launcher depth a fresh start asked to open (0: the title), read once."""
+        """Where a fresh start asked to open, read once: the launcher depth in the low byte (0:
+        the title), the game's number (1-based, 0: none) in the next."""
         try:
             import alarm
             mem = alarm.sleep_memory
             if mem[0] == _LANDING_MARK:
                 mem[0] = 0
-                return mem[1]
+                return mem[1] | (mem[2] << 8)
         except (ImportError, AttributeError, IndexError, NotImplementedError):
             pass
         return 0
 
-    def fresh_start(self, depth):
-        """Leave a game on a fresh heap: code.py starts again (in ~10 ms, plus its imports) and
-        opens the launcher at `depth`. Unloading modules cannot give back what they interned
-        (names, strings: ~8 KB for Whirly), a fresh start gives back everything. Returns only
-        when the board cannot do it."""
+    def fresh_start(self, landing):
+        """Open or leave a game on a fresh heap: code.py starts again (in ~10 ms, plus its
+        imports) and lands where `landing` says (see landing()). Unloading modules cannot give
+        back what they interned (names, strings: ~8 KB for Whirly), a fresh start gives back
+        everything. Returns only when the board cannot do it."""
         try:
             import alarm
             import displayio
             import supervisor
-            alarm.sleep_memory[1] = depth
+            alarm.sleep_memory[2] = (landing >> 8) & 255
+            alarm.sleep_memory[1] = landing & 255
             alarm.sleep_memory[0] = _LANDING_MARK
         except (ImportError, AttributeError, IndexError, NotImplementedError):
             return

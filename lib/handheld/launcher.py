@@ -3,8 +3,19 @@ from handheld.scenes import Menu, Item, TextPage, LevelList, error_page
 from handheld.progress import Progress
 
 
-def start(app, depth=1):
-    """The title; after a fresh start from a game (depth 2) the game list over it."""
+def start(app, landing=1):
+    """The title; after a fresh start from a game (depth 2) the game list over it; a fresh
+    start into a game (depth 3 and its number) opens that game's first screen over two
+    placeholders that build the title and the list only if they are ever shown."""
+    depth, number = landing & 0x7F, landing >> 8
+    if 0 < number <= len(app.games):
+        app.game_index = number - 1
+    if depth >= 3 and app.game_index >= 0:
+        from handheld.memory import Later
+        app.push(Later(app, "handheld.title", "TitleMenu"))
+        app.push(Later(app, "handheld.cards", "GameList"))
+        app.push(game_menu(app, app.games[app.game_index]))
+        return
     from handheld.title import TitleMenu
     app.push(TitleMenu(app))
     if depth >= 2:
