@@ -359,3 +359,16 @@ def test_a_name_never_runs_into_its_count(levels):
     t.line(1, "A very long pack name indeed", right="12/24")
     row = "".join(chr(32 + t.tiles[c, 1] % 106) for c in range(COLS))
     assert row.endswith(" 12/24") and row[COLS - 7] == chr(136)   # ... then a blank
+
+
+def test_a_long_page_scrolls_whole_words_beside_its_scroll_arrows(levels):
+    """Issue 13: every message fits its box: a page wraps one column short of the screen, so
+    the scroll arrow never cuts a word."""
+    from handheld import font
+    s = boot(levels)
+    s.keys("DOWN*2 A")                # Keys & help: longer than a screen
+    page = s.app.top()
+    assert len(page.lines) > 7
+    for _ in range(len(page.lines)):
+        assert not any(font.ELLIPSIS in row for row in s.text())
+        s.keys("DOWN")

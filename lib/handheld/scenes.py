@@ -188,7 +188,7 @@ class TextPage(TextScene):
     def __init__(self, app, title, body, on_close=None):
         TextScene.__init__(self, app)
         self.title = title
-        self.lines = wrap(body, COLS)
+        self.lines = wrap(body, COLS - 1)   # the last column: the scroll arrows, never a cut word
         self.top = 0
         self.on_close = on_close
         self.draw()
