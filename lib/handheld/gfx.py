@@ -139,8 +139,9 @@ class TextGrid:
                 return
         asked = text
         width = self.cols - len(right)
-        room = width - 1 if right and text and right[0] != " " else width
-        if len(text) > room:    # a blank always parts a name from its count
+        # a blank always parts a name from its count (a lone scroll arrow may touch it)
+        room = width - 1 if len(right) > 1 and text and right[0] != " " else width
+        if len(text) > room:
             text = text[:max(0, room - 1)] + font.ELLIPSIS if room > 0 else ""
         self.write(0, row, text + " " * (width - len(text)) + right, inverted)
         if 0 <= row < self.rows:
