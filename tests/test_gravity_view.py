@@ -652,3 +652,33 @@ def test_a_broken_board_pack_is_listed_with_its_reason_and_the_others_still_play
     assert "line" in " ".join(s.text()).lower()
     s.keys("B UP UP A A")                # New game -> Start: the readable boards still play
     assert s.app.top().__class__.__name__ == "GravityScene"
+
+
+def test_result_screen_counts_the_winning_turn_and_says_you_win():
+    """Issue 14: a one-move win reads "1 turn" (the winning turn counts) and "You win!"."""
+    from handheld.match import MatchScene, HUMAN as H
+
+    class E:
+        plies, won = 0, 0
+
+        def winner(self):
+            return self.won
+
+    class Fake:
+        name = ""
+        kinds = [H, 2]
+        engine = E()
+        player_name = MatchScene.player_name
+        cpus = MatchScene.cpus
+        wins = MatchScene.wins
+
+        def shape(self, p):
+            return "#"
+    f = Fake()
+    from games.gravity import scene_hud as HUD
+    assert HUD.result_lines(f) == ["1 turn"]
+    assert HUD.describe_result(f) == "# You win!"
+    f.engine.won, f.engine.plies = 1, 4
+    assert HUD.result_lines(f) == ["5 turns"] and HUD.describe_result(f) == "# CPU wins!"
+    f.engine.won, f.engine.plies = 255, 120
+    assert HUD.result_lines(f) == ["120 turns"]

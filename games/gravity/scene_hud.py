@@ -118,7 +118,8 @@ def message(self):
 
 def result_lines(self):
     e = self.engine
-    lines = ["%d turns" % e.plies]
+    turns = e.plies + (1 if 0 <= e.won < DRAW else 0)   # the winning turn ends before it counts
+    lines = ["%d turn%s" % (turns, "" if turns == 1 else "s")]
     if self.name:
         lines.insert(0, self.name)
     return lines
@@ -128,4 +129,4 @@ def describe_result(self):
     w = self.engine.winner()
     if w == DRAW:
         return "Draw (120 turns)"
-    return "%s %s wins!" % (self.shape(w), self.player_name(w))
+    return "%s %s" % (self.shape(w), self.wins(w))

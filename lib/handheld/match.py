@@ -84,7 +84,12 @@ class MatchScene(Scene):
         w = self.engine.winner()
         if w == DRAW:
             return "Draw"
-        return "%s wins!" % self.player_name(w)
+        return self.wins(w)
+
+    def wins(self, p):
+        """"You win!", "CPU wins!", "P2 wins!"."""
+        name = self.player_name(p)
+        return name + (" win!" if name == "You" else " wins!")
 
     # --- shared behaviour --------------------------------------------------------------------
     def player_name(self, p):
