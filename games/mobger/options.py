@@ -133,6 +133,8 @@ def make_order(opts):
         from handheld.rng import Rng
         rest = list(range(1, n))
         Rng(opts.seed * 7919 + 17).shuffle(rest)
+        if n > 2 and rest == sorted(rest):   # the seed: a random order is not the colour order
+            rest = rest[1:] + rest[:1]
         for i in range(1, n):
             order[i] = rest[i - 1]
     return order
