@@ -568,3 +568,27 @@ def test_bad_record_is_rejected_with_a_clear_message():
     with pytest.raises(ValueError, match="Players"):
         board.replay_record("Players: 5\n" + good)
     assert e.width == 6
+
+
+def test_rules5_6_every_action_ends_with_every_pawn_at_rest():
+    """Issue 14: a pawn stopped on a flow crossing used to be carried off by the other flow at
+    the start of the next action, whatever that action was (35 of 4,040 actions). The settle
+    now goes on until nothing would move from rest: running the slide again from the position
+    an action left moves nothing."""
+    rnd = random.Random(14)
+    buf = bytearray(MAX_ACTIONS)
+    actions = 0
+    for g in range(120):
+        e = Engine()
+        e.new_game(random_board(rnd, rnd.randint(4, 12), rnd.randint(4, 8)), rnd.choice((2, 3)))
+        while e.winner() < 0:
+            e.play(buf[rnd.randrange(e.legal(buf))])
+            if e.phase != PLAY or e.winner() >= 0 or e.unsettled or e.ticks >= 250:
+                continue                # the documented stops: round and round, the tick cap
+            actions += 1
+            again = Engine()
+            again.load_state(e.save_state())
+            before = bytes(again.pos)
+            again._run()
+            assert bytes(again.pos) == before and again.ticks == 0, (g, actions)
+    assert actions > 1000

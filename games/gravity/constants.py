@@ -34,6 +34,7 @@ OVER = 4
 
 MAX_TURNS = 120  # turns of play without a winner: a draw
 MAX_TICKS = 250  # a safety cap per action (a valid board stops far earlier)
+SETTLE_MAX = 3  # times an action may start again from rest (a pawn left on a flow crossing)
 MAX_REC = 63  # ticks recorded in path for the animation
 FROZEN = 255  # lap[i]: the piece completed a full lap and stays for the rest of the action
 _LOG = 16  # bytes per undo record

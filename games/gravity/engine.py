@@ -51,6 +51,7 @@ class Engine:
         self.path = bytearray((MAX_REC + 1) * (MAX_PLAYERS + 1))
         self.nticks = 0
         self.ticks = 0
+        self.unsettled = 0     # the last action stopped at SETTLE_MAX restarts (moves._run)
         self.gravity = DOWN
         self.phase = SETUP_GRAVITY
         self.turn = 0

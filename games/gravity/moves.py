@@ -2,7 +2,7 @@
 _run(), the tick-by-tick movement of every piece until nothing moves."""
 
 from games.gravity.constants import (DOWN, DRAW, FLOW_BASE, FROZEN, LEFT, MAX_REC, MAX_TICKS,
-                                     MAX_TURNS, NONE, OVER, PLACE_BASE, PLAY, RIGHT, SETUP_GRAVITY,
+                                     SETTLE_MAX, MAX_TURNS, NONE, OVER, PLACE_BASE, PLAY, RIGHT, SETUP_GRAVITY,
                                      SETUP_OBJECTIVE, SETUP_PAWNS, UP, _LOG, _MAXLOG)
 
 
@@ -165,6 +165,9 @@ def _run(self):
         rel[i] = 0
         path[i] = pos[i]
     t = 0
+    rested = False
+    settles = 0
+    self.unsettled = 0
     while t < MAX_TICKS:
         while True:
             for i in range(NP):
@@ -258,7 +261,26 @@ def _run(self):
                 if lap[i] >= (W if d & 1 else H):
                     lap[i] = FROZEN  # a full lap: stop where it began
         if not moved:
-            break
+            # At rest as the next action would see it (no last move, no release): a pawn left on
+            # a flow crossing, or where a released flow still runs, moves on now. Every action
+            # ends with every piece at rest (issue 14; documented in games/gravity/README.md).
+            if rested:
+                break
+            rested = True
+            settled = True
+            for i in range(NP):
+                if last[i] != NONE or rel[i]:
+                    settled = False
+                    last[i] = NONE
+                    rel[i] = 0
+            if settled:
+                break
+            settles += 1
+            if settles > SETTLE_MAX:    # flows that pass pieces round and round: stop here
+                self.unsettled = 1
+                break
+            continue
+        rested = False
         t += 1
         if t <= MAX_REC:
             k = t * NP
