@@ -682,3 +682,30 @@ def test_result_screen_counts_the_winning_turn_and_says_you_win():
     assert HUD.result_lines(f) == ["5 turns"] and HUD.describe_result(f) == "# CPU wins!"
     f.engine.won, f.engine.plies = 255, 120
     assert HUD.result_lines(f) == ["120 turns"]
+
+
+def test_the_side_panel_says_won_only_after_the_winning_slide(game):
+    """Issue 14: while the winning slide animates the panel still shows the mover; "won" comes
+    with the result."""
+    for seed in range(1, 40):
+        s, m = direct(game, seed=seed)
+        e = m.engine
+        rng = Rng(seed)
+        buf = bytearray(200)
+        while e.winner() < 0:
+            n = e.legal(buf)
+            assert m.submit(buf[rng.below(n)])
+            if e.winner() >= 0:
+                break
+            m.on_button(B.B, B.PRESS)                    # skip the slide
+        if e.winner() != DRAW and e.nticks > 1:
+            break
+    from handheld import font
+
+    def panel_top():
+        return "".join(chr(font.FIRST + m.hud.tiles[c, 0] % font.COUNT) for c in range(m.hud.cols))
+    assert m.animating and 0 <= e.winner() < e.players
+    assert "won" not in panel_top()
+    while m.animating:
+        s.run(50)
+    assert "won" in panel_top()

@@ -40,6 +40,8 @@ def draw_hud(self):
     wide = self.wide
     P = e.players
     w = e.winner()
+    if getattr(self, "animating", False):
+        w = -1          # the result shows once the winning slide has been seen
     # row 0: whose turn (or the result)
     if w == DRAW:
         top = "Draw"
