@@ -634,3 +634,21 @@ def test_starting_a_task_frees_the_phase_screens_until_the_task_is_handed_in(mon
     assert hub.g.reported[0]                       # the answer was reported
     S.phases()                                      # and the phase screens come back on demand
     assert "games.iqlandie.phases" in sys.modules
+
+
+def test_the_ready_screen_shows_how_to_solve_before_the_clock_starts():
+    """Issue 14: a task's controls can be read before its clock runs (SELECT on the ready
+    screen); closing the page comes back to the ready screen, the task not started."""
+    from host_sim.session import Session
+    s = Session()
+    s.keys("A DOWN*4 A A A wait:3000 A wait:500")   # iQLANDIE, new game, a topic chosen
+    ready = s.app.top()
+    assert type(ready).__name__ == "ReadyScreen"
+    assert "SELECT: how to solve" in " ".join(s.text())
+    s.keys("SELECT")
+    page = s.app.top()
+    assert type(page).__name__ == "TextPage" and len(" ".join(page.lines)) > 80
+    s.keys("B")
+    assert s.app.top() is ready
+    s.keys("A wait:100")
+    assert ready not in s.app.stack     # now the task runs (here answered by the stand-in)

@@ -14,9 +14,6 @@ GOAL_Y = 17
 
 class BiologyScene(TaskScene):
     TOPIC = tasks.BIOLOGY
-    HELP = ("Slide the tokens until your board shows the goal. The d-pad pushes the token "
-            "next to the empty field into it. Any quarter turn of the goal counts: turn "
-            "the board in your head. B takes a slide back. A twice hands in.")
 
     def __init__(self, app, task, label, on_done):
         TaskScene.__init__(self, app, task, label, on_done)

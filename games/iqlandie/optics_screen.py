@@ -19,11 +19,6 @@ OP_PORT = 96
 
 class OpticsScene(TaskScene):
     TOPIC = tasks.OPTICS
-    HELP = ("The laser leaves the start square straight into the grid. Place every mirror "
-            "so it reaches the hollow goal square, reflecting off each mirror once and "
-            "never passing a mirror field again. A: put the chosen mirror on the cursor, "
-            "or turn the mirror there. B: take it off. SELECT: next mirror; on Done, "
-            "A hands in.")
     STATUS = ("on goal", "misses", "skips one", "hits twice", "")
 
     def __init__(self, app, task, label, on_done):

@@ -81,8 +81,8 @@ class ReadyScreen(TextScene):
             t.line(2, "Your task:")
             t.center(3, G.TOPIC_NAMES[g.topic])
             t.line(4, "Be quick and right.")
-        t.line(6, "A when ready: the")
-        t.line(7, "clock starts.")
+        t.line(6, "A: start the clock")
+        t.line(7, "SELECT: how to solve")
         app.leds.fill(PLAYER_COLORS[player % 4])
 
     def on_button(self, button, kind):
@@ -91,5 +91,11 @@ class ReadyScreen(TextScene):
         if button == B.A:
             self.app.pop()
             self.hub.start_task(self.player)
+        elif button == B.SELECT:        # the controls, read before the clock runs
+            from handheld.entry import once
+            from handheld.scenes import TextPage
+            topic = self.hub.g.topic
+            self.app.push(TextPage(self.app, G.TOPIC_NAMES[topic],
+                                   once("games.iqlandie.task_help", "help_text", topic)))
         elif button == B.START:
             pause(self.app, self.hub)

@@ -22,9 +22,6 @@ LIST_COL = 11
 
 class ProgrammingScene(TaskScene):
     TOPIC = tasks.PROGRAMMING
-    HELP = ("The robot starts on its field. Each command turns it toward a side's colour "
-            "(straight move) or a corner's symbol (diagonal move), then moves it that many "
-            "fields. Put the cursor on the field where it stops and press A twice.")
 
     def __init__(self, app, task, label, on_done):
         TaskScene.__init__(self, app, task, label, on_done)

@@ -19,11 +19,6 @@ SP_LIST_COL = 15
 
 class SpaceScene(TaskScene):
     TOPIC = tasks.SPACE
-    HELP = ("Stack your space cards so the framed 3x3 window shows exactly the goal: the "
-            "top symbol of each field counts, no field may stay empty. Cards may stick out. "
-            "List: UP/DOWN choose, A edits a card or adds one (+Card), LEFT/RIGHT swap the "
-            "card, B removes it. Editing: d-pad moves, A turns, B flips, SELECT ends. "
-            "A on Done hands in.")
 
     def __init__(self, app, task, label, on_done):
         TaskScene.__init__(self, app, task, label, on_done)

@@ -12,6 +12,7 @@ import displayio
 from handheld import buttons as B
 from handheld.gfx import TextGrid, palette, unit_palette, cached, unload
 from handheld.scenes import Scene, Menu, Item, TextPage, confirm
+from handheld.entry import once
 from games.iqlandie import tasks
 
 MAX_DS = 65535          # times are reported in tenths of a second, 16 bits
@@ -82,7 +83,6 @@ class TaskScene(Scene):
 
     TOPIC = 0
     TIMER_ROW = 0
-    HELP = ""
 
     def __init__(self, app, task, label, on_done):
         Scene.__init__(self, app)
@@ -193,7 +193,8 @@ class TaskMenu(Menu):
 
     def rules(self):
         # closing the page goes straight back to the task: the clock is running
-        self.app.push(TextPage(self.app, tasks.TOPICS[self.scene.TOPIC], self.scene.HELP,
+        self.app.push(TextPage(self.app, tasks.TOPICS[self.scene.TOPIC],
+                               once("games.iqlandie.task_help", "help_text", self.scene.TOPIC),
                                on_close=lambda: self.app.pop_to(self.scene)))
 
     def give_up(self):
