@@ -189,7 +189,8 @@ def test_heap_lines_and_failures_from_a_console():
     assert report.soft_reboots(blind) == 1 and len(report.failures(blind)) == 1
     marks = {"game:whirly.1": 1150.0, "leave:whirly.1": 1450.0, "home:whirly.1": 1550.0}
     figs = report.game_figures(heap, marks, 2000.0)
-    assert figs == {"whirly.1": [{"lowest_free": 39000, "home_free": 101000}]}
+    assert figs == {"whirly.1": [{"lowest_free": 39000, "scenes": ["GameList", "WhirlyScene"],
+                                  "home_free": 101000}]}
 
 
 def test_frame_and_press_figures():
@@ -236,3 +237,12 @@ def test_cpu_turns_are_read_from_the_console():
              {"t_ms": 2, "text": "heap: free=50000 scene=GravityScene depth=5"},
              {"t_ms": 3, "text": "\x1b]0;cpu: game=mobger strength=3 ms=1020"}]
     assert report.cpu_turns(lines) == {"gravity": [312], "mobger": [1020]}
+
+
+def test_a_game_visit_that_only_shows_launcher_screens_is_a_problem():
+    """A tour whose keys miss the game (e.g. a menu order changed) must not pass quietly."""
+    lines = [{"t_ms": 10, "text": "heap: free=100000 scene=TitleMenu depth=1"},
+             {"t_ms": 30, "text": "heap: free=90000 scene=SettingsMenu depth=2"}]
+    res = {"lines": lines, "marks": {"game:whirly.1": 20, "leave:whirly.1": 40}, "problems": []}
+    verdict = tours.judge("session", "mpy", res, {}, "/tmp")
+    assert any("never reached a screen of the game" in p for p in verdict["problems"])

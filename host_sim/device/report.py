@@ -77,7 +77,8 @@ def game_figures(heap, marks, end_ms):
         t_leave = marks.get("leave:" + name, end_ms)
         t_home = marks.get("home:" + name)
         inside = between(heap, t0, t_leave)
-        fig = {"lowest_free": min((f for _t, f, _s in inside), default=None)}
+        fig = {"lowest_free": min((f for _t, f, _s in inside), default=None),
+               "scenes": sorted(set(s for _t, _f, s in inside))}
         if t_home is not None:
             home = [f for _t, f, s in between(heap, t_leave, t_home) if s == LAUNCHER]
             fig["home_free"] = home[-1] if home else None

@@ -37,6 +37,8 @@ MOVES = {
 SESSION_MOVES = {"whirly": "RIGHT idle:200", "mentaliq": "DOWN idle:200", "gravity": "",
                  "mobger": "RIGHT idle:200", "iqlandie": ""}
 HOME = "START:2300 idle:300"  # START held 2.3 s goes home
+# The launcher's own screens: a game visit that shows only these never reached the game.
+LAUNCHER_SCENES = {"TitleMenu", "GameList", "SettingsMenu", "TextPage", "Later"}
 
 
 def game_script(g):
@@ -49,8 +51,9 @@ def session_script(rounds=2):
     for r in range(1, rounds + 1):
         for g in ENTRY:
             k = "%s.%d" % (g, r)
-            # UP UP: Play whether or not the title menu offers "Resume ..." first (it wraps)
-            words.append("mark:game:%s UP UP idle:200 %s shot:%s %s mark:leave:%s %s mark:home:%s "
+            # UP*3: Play whether or not the title menu offers "Resume ..." first (the menu
+            # wraps: [Resume,] Play, Settings, Keys & help)
+            words.append("mark:game:%s UP*3 idle:200 %s shot:%s %s mark:leave:%s %s mark:home:%s "
                          "shot:home-%s" % (k, ENTRY[g], k, SESSION_MOVES[g], k, HOME, k, k))
     return " ".join(words)
 
@@ -148,6 +151,11 @@ def judge(name, kind, res, host, out):
         fig["moves"] = report.press_figures(presses, frames, marks["moves"], marks.get("moves-end", 1e12))
     if "entry" in marks:
         fig["entry"] = report.press_figures(presses, frames, marks["entry"], marks.get("entry-end", 1e12))
+    for game, visits in fig["games"].items():    # a script that missed its game proves nothing
+        for visit in visits:
+            if not set(visit.get("scenes", ())) - LAUNCHER_SCENES:
+                problems.append("%s: never reached a screen of the game (only %s)"
+                                % (game, ", ".join(visit.get("scenes", ())) or "no heap line"))
     diffs = compare_shots(res.get("shots", []), host, out)
     if name == "settings-resume":
         rows = host.get("resume", (None, []))[1]

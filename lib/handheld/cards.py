@@ -47,12 +47,10 @@ def read_icon(game_id):
 
 
 class GameList(TextScene):
-    def __init__(self, app, cursor=None):
+    def __init__(self, app, cursor=0):
         TextScene.__init__(self, app)
         self.games = app.games
-        if cursor is None:      # back from a game: its card
-            cursor = app.game_index if 0 <= app.game_index < len(app.games) else 0
-        self.cursor = cursor
+        self.cursor = cursor if 0 <= cursor < len(app.games) else 0
         self.icon = self.tiles = None
         self.draw()
 

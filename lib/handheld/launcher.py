@@ -18,15 +18,15 @@ def start(app, landing=1):
         return
     from handheld.title import TitleMenu
     app.push(TitleMenu(app))
-    if depth >= 2:
-        app.push(game_list(app))
+    if depth >= 2:                      # back from a game: the list shows its card
+        app.push(game_list(app, max(app.game_index, 0)))
 
 
-def game_list(app):
+def game_list(app, cursor=0):
     """The game list (handheld.cards): imported when shown, put aside while a game runs on the
     device (memory.launcher_aside)."""
     from handheld.cards import GameList as cards
-    return cards(app)
+    return cards(app, cursor)
 
 
 GameList = game_list    # the name host tools build it by
