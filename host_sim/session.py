@@ -4,6 +4,7 @@ Key script: words separated by spaces or commas.
   UP DOWN LEFT RIGHT A B START SELECT   press and release (case-insensitive)
   NAME*3                                 the same press three times
   NAME:1500                              hold for 1500 ms (START:2000 is the long press)
+  SELECT+B                               hold SELECT, press B, let go of both (a chord)
   wait:500                               let 500 ms pass
 """
 import os
@@ -15,6 +16,9 @@ from host_sim.hw import HostHardware
 STEP_MS = 20        # the loop runs every 20 virtual ms
 PRESS_MS = 60       # how long a plain press is held
 LED_ROW = 10        # height of the LED strip drawn under the screen, in screen pixels
+
+
+CHORD = 256   # a parse_script step that holds one button while pressing another
 
 
 class ScriptError(ValueError):
@@ -34,6 +38,12 @@ def parse_script(text):
             name, ms = name.split(":", 1)
             hold = int(ms)
         name = name.upper()
+        if "+" in name:   # a chord: the first button held while the second is pressed
+            held, name = name.split("+", 1)
+            if held not in B.NAMES or name not in B.NAMES:
+                raise ScriptError("unknown chord %r (e.g. SELECT+B)" % word)
+            steps.append((B.NAMES.index(held) | B.NAMES.index(name) << 4 | CHORD, hold, count))
+            continue
         if name == "WAIT":
             steps.append((None, hold, 1))
             continue
@@ -71,6 +81,14 @@ class Session:
                 self.save(os.path.join(self.frames_dir, "frame%04d.png" % self.frame_no))
 
     def press(self, button, hold=PRESS_MS):
+        if button & CHORD:
+            held = button & 15
+            self.hw.keys.events.put(held, True)
+            self.run(STEP_MS * 2)
+            self.press(button >> 4 & 15, hold)
+            self.hw.keys.events.put(held, False)
+            self.run(STEP_MS * 2)
+            return
         self.hw.keys.events.put(button, True)
         self.run(hold)
         self.hw.keys.events.put(button, False)

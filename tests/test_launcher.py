@@ -139,7 +139,7 @@ def test_undo_from_pause_menu_and_b_button(levels):
 def test_hint_gives_next_move_of_stored_solution(levels):
     s = boot(levels)
     open_level(s)
-    s.keys("START DOWN*3 A")          # Hint
+    s.keys("START DOWN*4 A")          # Hint
     assert "left" in screen(s)
 
 
@@ -147,7 +147,7 @@ def test_hint_counts_undos_back_to_the_path(levels):
     s = boot(levels)
     open_level(s, 2)
     s.keys("RIGHT")                   # off the stored path (it starts with u)
-    s.keys("START DOWN*3 A")
+    s.keys("START DOWN*4 A")
     assert "1 undo" in screen(s)
 
 

@@ -50,7 +50,7 @@ def test_the_game_list_is_home_too_and_the_next_game_loads_again():
     s.keys("B B")                               # -> pack list -> game list
     assert len(s.app.stack) == 2
     assert loaded_game_modules() == []
-    s.keys("DOWN A DOWN A A")                   # Mental IQ+ plays after Whirly
+    s.keys("DOWN A DOWN A A A")                 # Mental IQ+ plays after Whirly (A: its comment)
     assert type(s.app.top()).__name__ == "MentalScene"
 
 

@@ -8,7 +8,7 @@ import pytest
 from handheld import font
 from handheld.match import HUMAN, OptionsMenu
 from handheld.match_end import MatchResult
-from handheld.play import Results
+from handheld.play_menu import Results
 from handheld.progress import RESUME_KEY, Progress
 from host_sim.session import Session
 import games.mobger as G

@@ -116,7 +116,7 @@ def test_whirly_info_stats_and_hint_never_raise_on_an_unreadable_stored_solution
     assert "unreadable" in scene.info()
     assert ("Stored", "unreadable") in scene.stats()
     assert "unreadable" in scene.hint()
-    s.keys("START DOWN*3 A")         # Hint from the pause menu: a page, not the error screen
+    s.keys("START DOWN*4 A")         # Hint from the pause menu: a page, not the error screen
     assert "unreadable" in screen(s) and "Problem" not in screen(s)
     s.keys("B")
     scene.level.solution = "LLL"
@@ -131,7 +131,7 @@ def test_mentaliq_hint_and_info_never_raise_on_an_unreadable_stored_solution(tmp
     (root / "mentaliq" / "p.txt").write_text(text)
     s = Session(levels_root=str(root))
     names = [g.ID for g in s.app.games]
-    s.keys("A" + " DOWN" * names.index("mentaliq") + " A DOWN A A")
+    s.keys("A" + " DOWN" * names.index("mentaliq") + " A DOWN A A A")   # A: the comment page
     scene = s.app.top()
     assert type(scene).__name__ == "MentalScene"
     for bad in ("Rl9", "294967R", "255R" * 20):

@@ -3,16 +3,18 @@ from handheld.entry import LazyFormat
 
 ID = "mentaliq"
 NAME = "Mental IQ+"
-# Button that plays each engine action (host tools drive the scene with these); plane changes
-# are both SELECT on the device (up when possible, else down).
-ACTION_KEYS = ("UP", "RIGHT", "DOWN", "LEFT", "SELECT", "SELECT")
+# Keys that play each engine action (host tools drive the scene with these key scripts); SELECT
+# alone goes up when it can, else down; SELECT held + UP / DOWN chooses.
+ACTION_KEYS = ("UP", "RIGHT", "DOWN", "LEFT", "SELECT+UP", "SELECT+DOWN")
 RULES = ("Put a jewel on every flag. You are Gwydyon; push one piece at a time. "
          "Planes lie above each other: stand on a transfert ring and press SELECT to go up "
-         "(or down). Sliders keep pieces moving, arrows carry them, transborders lift pieces "
+         "(down when up is closed); hold SELECT and press UP or DOWN to choose. Sliders keep "
+         "pieces moving, arrows carry them, transborders lift pieces "
          "to another plane, bombs destroy, two répulsors of one kind never line up across "
          "planes, and a répulsor meeting a répulsor2 makes a brick.\n\n"
          "The strip on the right shows every plane, yours inverted. "
-         "B undoes, A shows the level, START pauses.")
+         "B undoes, SELECT held + B redoes, A shows the level and its comment, START pauses "
+         "(restart, hint, watch the solution).")
 
 
 def _pack_format():

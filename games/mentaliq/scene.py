@@ -25,7 +25,6 @@ FRAME_MS = 70          # one animation frame
 PLANE_LEDS = (0x2040FF, 0x00C060, 0xFFA000, 0xC000FF)   # plane 1..4
 BOOM_LED = 0xFF6000
 _ACTION = (0, 2, 3, 1)  # UP, DOWN, LEFT, RIGHT buttons -> engine up, down, left, right
-NAMES = ("up", "right", "down", "left", "plane up (SELECT)", "plane down (SELECT)")
 
 def sheets(size):
     return cached(("mentaliq", size), lambda bitmap: T.make_sheets(bitmap, size))
@@ -35,31 +34,19 @@ def tile_size(w, h):
     return 8 if w * 8 <= BOARD_W and h * 8 <= BOARD_H else 6
 
 
-def stored_text(text):
-    """"N moves" of a stored solution (counted, not expanded), or "unreadable"."""
-    from handheld.moves import count
-    n = count(text, "+-")
-    return "%d moves" % n if n >= 0 else "unreadable"
-
-
-def parse_moves(text):
-    """board.parse_moves, without importing board.py (its notation and writing side): the
-    level's stored solution is read only for the info page, the stats and the hint."""
-    from handheld.moves import parse
-    return parse(text, "+-")
-
-
 class MentalScene(PlayScene):
     has_hint = True
 
     def __init__(self, app, game, pack, index, progress, state=None, engine=None):
-        level = FORMAT.parse(pack.level(index), pack.header)
+        text = pack.level(index)
+        level = FORMAT.parse(text, pack.header)
         engine = engine or E.Engine()
         engine.load(level)
         if state:
             engine.load_state(state)
         PlayScene.__init__(self, app, game, pack, index, progress, engine)
         self.level = level
+        self.comment = text.meta.get("comment") if text.meta else None
         e = engine
         size = self.size = tile_size(e.width, e.height)
         static, units = sheets(size)
@@ -158,10 +145,12 @@ class MentalScene(PlayScene):
 
     def draw_hud(self):
         e = self.engine
+        if e.lost():   # both rows: the whole message fits the 16 columns under the board
+            self.hud.line(0, "Jewel lost!")
+            self.hud.line(1, "B: undo the move")
+            return
         self.hud.line(0, "P%d/%d m%d p%d" % (e.hero_plane() + 1, e.planes, e.moves, e.pushes))
-        if e.lost():
-            self.hud.line(1, "Jewel lost! B=undo")
-        elif e.looped:
+        if e.looped:
             self.hud.line(1, "Loop stopped", right="%d/%d" % (e.onflag, e.flags))
         else:
             self.hud.line(1, "flags %d/%d" % (e.onflag, e.flags),
@@ -237,21 +226,44 @@ class MentalScene(PlayScene):
         if kind != B.PRESS and kind != B.REPEAT:
             return
         e = self.engine
-        action = -1
         if button <= B.RIGHT:
-            action = _ACTION[button]
+            self.act(_ACTION[button])
         elif button == B.SELECT and kind == B.PRESS:
             action = e.select_action()
+            if action >= 0:
+                self.act(action)
         elif button == B.B:
             self.undo()
-            return
         elif button == B.A and kind == B.PRESS:
             self.app.push(TextPage(self.app, "Level %d" % (self.index + 1), self.info()))
-            return
-        if action >= 0 and e.play(action):
-            self.start_animation()
-            if self.frames is None:
-                self.moved()
+
+    def select_with(self, button, kind):
+        """SELECT held + UP / DOWN: the plane above / below, where a transfert tile allows both."""
+        if kind != B.PRESS or (button != B.UP and button != B.DOWN):
+            return False
+        action = E.PLANE_UP if button == B.UP else E.PLANE_DOWN
+        if self.engine.can_plane(action):
+            self.act(action)
+        else:
+            self.status("No plane " + ("above" if button == B.UP else "below"))
+        return True
+
+    def show_move(self, action):
+        if not self.engine.play(action):
+            return False
+        self.start_animation()
+        if self.frames is None:
+            self.moved()
+        return True
+
+    def idle(self):
+        return self.frames is None
+
+    def status(self, text):
+        if text:
+            self.hud.line(1, text)
+        else:
+            self.draw_hud()
 
     def after_change(self):
         self.frames = None
@@ -261,21 +273,20 @@ class MentalScene(PlayScene):
 
     # --- texts ----------------------------------------------------------------------------
     def info(self):
-        e = self.engine
-        lines = [self.level.name or self.pack.title,
-                 "Planes: %d, you are on %d" % (e.planes, e.hero_plane() + 1),
-                 "Moves %d, pushes %d" % (e.moves, e.pushes),
-                 "Jewels on flags: %d of %d" % (e.onflag, e.flags)]
-        if self.level.solution:
-            lines.append("Stored solution: " + stored_text(self.level.solution))
-        return "\n".join(lines)
+        from games.mentaliq.scene_text import info
+        return info(self)
 
     def stats(self):
-        e = self.engine
-        out = [("Moves", "%d" % e.moves), ("Pushes", "%d" % e.pushes)]
-        if self.level.solution:
-            out.append(("Stored", stored_text(self.level.solution)))
-        return out
+        from games.mentaliq.scene_text import stats
+        return stats(self)
+
+    def solution(self):
+        from games.mentaliq.scene_text import solution
+        return solution(self)
+
+    def legend(self):
+        from games.mentaliq.scene_text import legend
+        return legend(self)
 
     def score(self):
         return self.engine.moves
@@ -284,17 +295,5 @@ class MentalScene(PlayScene):
         return self.engine.save_state(400)
 
     def hint(self):
-        if not self.level.solution:
-            return None
-        from handheld.hint import hint
-        level = self.level
-
-        def scratch():
-            e = E.Engine(64)
-            e.load(level)
-            return e
-        try:
-            moves = parse_moves(level.solution)
-        except ValueError:  # MoveError: the pack reader drops these; never raise on one
-            return "The stored solution of this level is unreadable."
-        return hint(self.engine, scratch, moves, lambda a: NAMES[a])
+        from games.mentaliq.scene_text import hint
+        return hint(self)

@@ -63,6 +63,13 @@ class PuzzleGame:
             return False
         return self.e.undo()
 
+    def newest_action(self):
+        """The move undo() would take back (REACH), for redo; -1 when there is none."""
+        e = self.e
+        if self.p.kind != P.REACH or self.done or not e.nactions:
+            return -1
+        return e.actions[e.nactions - 1]
+
     def restart(self):
         self.done = False
         self.load()

@@ -16,7 +16,8 @@ def rules(self):
     keys = {P.START: "D-pad: choose a Ger. A: it starts the sequence. SELECT: ranks.",
             P.JOKER: "LEFT/RIGHT: turn the Joker's arrow. A: answer. "
                      "SELECT: picture one / two.",
-            P.REACH: "D-pad + A: play a move. B: undo. SELECT: board / target."}
+            P.REACH: "D-pad + A: play a move. B: undo, SELECT held + B: redo. "
+                     "SELECT: board / target."}
     return "%s\n\n%s\nA wrong answer adds %d s.\n\n%s" % (
         self.puzzle.question(), keys[self.puzzle.kind], PENALTY_S, self.game.RULES)
 

@@ -155,6 +155,16 @@ class PuzzleScene(PlayScene):
             if not self.undo():
                 v.say("Nothing to undo", self.app.now)
 
+    def show_move(self, action):
+        """Redo in REACH: the undone move again, animated like the player's own."""
+        if self.puzzle.kind != P.REACH or not self.engine.e.play(action):
+            return False
+        self.begin_anim()
+        return True
+
+    def idle(self):
+        return not self.animating
+
     def show_choice(self):
         """JOKER: the proposed direction drawn on the Joker (arrow with corner dots)."""
         from games.mobger import tiles as T

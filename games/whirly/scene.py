@@ -50,13 +50,15 @@ class WhirlyScene(PlayScene):
     has_hint = True
 
     def __init__(self, app, game, pack, index, progress, state=None, engine=None):
-        level = FORMAT.parse(pack.level(index), pack.header)
+        text = pack.level(index)
+        level = FORMAT.parse(text, pack.header)
         engine = engine or Engine()
         engine.load(level)
         if state:
             engine.load_state(state)
         PlayScene.__init__(self, app, game, pack, index, progress, engine)
         self.level = level
+        self.comment = text.meta.get("comment") if text.meta else None
         self.blink_at = 0
         self.hidden = False
         size, vw, vh, hud = layout(level.width, level.height)
@@ -215,18 +217,45 @@ class WhirlyScene(PlayScene):
             return
         e = self.engine
         if button <= B.RIGHT:
-            if e.play(_ACTION[button]):
-                self.show_hero()
-                self.after_move()
-                self.moved()
+            self.act(_ACTION[button])
         elif button == B.B:
             self.undo()
         elif button == B.SELECT and kind == B.PRESS and e.heroes > 1:
-            e.play(4)
-            self.show_hero()
-            self.after_move()
+            self.act(4)
         elif button == B.A and kind == B.PRESS:
             self.app.push(TextPage(self.app, "Level %d" % (self.index + 1), self.info()))
+
+    def show_move(self, action):
+        if not self.engine.play(action):
+            return False
+        self.show_hero()
+        self.after_move()
+        if action < 4:   # switching heroes is not a move
+            self.moved()
+        return True
+
+    def whole(self):
+        self.follow_hero(force=True)
+        self.redraw()
+
+    def status(self, text):
+        hud = self.hud
+        if hud is None:
+            return
+        if self.hud_at == "bottom":
+            hud.line(0, text)
+            return
+        words = text.split(" ")   # right-hand HUD: one word a row on the free rows 5-7
+        for row in range(5, 8):
+            k = row - 5
+            hud.line(row, words[k] if k < len(words) else "")
+
+    def solution(self):
+        from games.whirly import notation
+        try:
+            return notation.parse_moves(self.level.solution)
+        except ValueError:
+            return None
 
     def show_hero(self):
         self.hidden = False
@@ -244,8 +273,10 @@ class WhirlyScene(PlayScene):
     # --- game-specific texts ---------------------------------------------------------------
     def info(self):
         e = self.engine
-        lines = [self.level.name or self.pack.title,
-                 "Game: " + e.rules.title,
+        lines = [self.level.name or self.pack.title]
+        if self.comment:
+            lines.append(self.comment)
+        lines += ["Game: " + e.rules.title,
                  "Moves %d, pushes %d" % (e.moves, e.pushes),
                  "Goals left: %d" % e.goals_left()]
         if self.level.solution:
@@ -256,8 +287,8 @@ class WhirlyScene(PlayScene):
 
     def rules(self):
         return self.engine.rules.text + \
-            "\n\nArrows move, B undoes (hold to repeat), SELECT switches hero, A shows the level, " \
-            "START pauses."
+            "\n\nArrows move, B undoes (hold to repeat), SELECT held + B redoes, SELECT " \
+            "switches hero, A shows the level, START pauses (restart, hint, watch the solution)."
 
     def stats(self):
         e = self.engine

@@ -20,7 +20,7 @@ BOOT = "text:scene=TitleMenu idle:300 shot:launcher "
 # From a fresh title menu into play (host_sim/readme_shots.py SHOTS, checked in the host sim).
 ENTRY = {
     "whirly": "A idle:200 A idle:200 DOWN idle:200 A idle:200 A idle:800",
-    "mentaliq": "A idle:200 DOWN idle:200 A idle:200 DOWN*3 idle:200 A idle:200 A idle:800",
+    "mentaliq": "A idle:200 DOWN idle:200 A idle:200 DOWN*3 idle:200 A idle:200 A idle:800 A idle:300",
     "gravity": "A idle:200 DOWN*2 idle:200 A idle:200 A idle:200 A wait:1500",
     "mobger": "A idle:200 DOWN*3 idle:200 A idle:200 A idle:200 A idle:300",
     "iqlandie": "A idle:200 DOWN*4 idle:200 A idle:200 A idle:200 A wait:3000",

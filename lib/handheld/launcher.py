@@ -204,3 +204,8 @@ def play(app, game, pack, progress, index, state=None):
         app.push(error_page(app, where, str(exc)))
         return
     app.push(scene)
+    comment = getattr(scene, "comment", None)
+    if comment and state is None:   # the author's words for this level, before it is played
+        from handheld.scenes import TextPage
+        level = getattr(scene, "level", None)
+        app.push(TextPage(app, getattr(level, "name", "") or "Level %d" % (index + 1), comment))

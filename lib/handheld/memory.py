@@ -12,8 +12,8 @@ from handheld.entry import LazyGame
 from handheld.scenes import Scene
 
 # Runtime modules that only a game in play needs (the launcher imports none of them).
-PLAY_MODULES = ("handheld.play", "handheld.match", "handheld.options", "handheld.hint",
-                "handheld.undoring", "handheld.moves")
+PLAY_MODULES = ("handheld.play", "handheld.play_menu", "handheld.replay", "handheld.match",
+                "handheld.options", "handheld.hint", "handheld.undoring", "handheld.moves")
 
 
 def free_games(app):

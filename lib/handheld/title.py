@@ -9,12 +9,14 @@ from handheld.buttons import REPEAT_NAMES
 from handheld.launcher import game_list, game_menu, pack_entries, read_pack, open_pack, PackList
 
 PRODUCT = "Puzzle Handheld"
-VERSION = "0.18"
+VERSION = "0.19"
 BANNER_ROWS = 4         # the title's banner: 128 x 32 pixels
 HELP_KEY = b"sys/k"     # set once the player has read the keys page: the title's hint goes
 KEYS_TEXT = ("D-pad: move, choose a line.\nA: choose, play, confirm.\nB: back; in a puzzle, "
-             "undo (hold to repeat).\nSTART: pause menu (undo, restart, hint, rules); hold it "
-             "2 s to come home from anywhere.\nSELECT: each game's extra (its help page says).")
+             "undo (hold to repeat).\nSELECT held + B: redo.\nSTART: pause menu (undo, redo, "
+             "restart, hint, watch the solution, rules); hold it 2 s to come home from "
+             "anywhere. A restart is undone by B.\nSELECT: each game's extra (its help page "
+             "says).")
 
 
 class TitleMenu(Menu):

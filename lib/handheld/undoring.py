@@ -27,6 +27,15 @@ class UndoRing:
                 i = 0
         return out
 
+    def newest_action(self):
+        """The action (low 3 bits of its header) that undo() would take back, or -1."""
+        if self.ulen == 0:
+            return -1
+        t = self.utop - 1
+        if t < 0:
+            t += len(self.log)
+        return self.log[t] & 7
+
     def history_complete(self):
         """True when history() reaches back to the start (nothing was dropped)."""
         return self.dropped == 0
