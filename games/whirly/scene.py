@@ -29,11 +29,12 @@ def sheets(size):
     return cached(("whirly", size), lambda bitmap: T.make_sheets(bitmap, size))
 
 
-def layout(w, h):
+def layout(w, h, coloured=False):
     """-> (tile size, view columns, view rows, hud) for a w x h level; hud is 'right',
-    'bottom' or None. The biggest tile that shows the whole level wins."""
+    'bottom' or None. The biggest tile that shows the whole level wins; a level with colours
+    stops at 5 px (4 px tiles have no room for them) and scrolls."""
     for size in SIZES:
-        if w * size <= SCREEN_W and h * size <= SCREEN_H:
+        if w * size <= SCREEN_W and h * size <= SCREEN_H or coloured and size == 5:
             break
     vw = min(w, SCREEN_W // size)
     vh = min(h, SCREEN_H // size)
@@ -61,8 +62,9 @@ class WhirlyScene(PlayScene):
         self.comment = text.meta.get("comment") if text.meta else None
         self.blink_at = 0
         self.hidden = False
-        size, vw, vh, hud = layout(level.width, level.height)
+        size, vw, vh, hud = layout(level.width, level.height, T.coloured(engine))
         self.size, self.vw, self.vh, self.hud_at = size, vw, vh, hud
+        self.has_map = vw < level.width or vh < level.height   # the board scrolls
         self.ox = self.oy = 0    # level cell shown at the view's top left
         static, units = sheets(size)
         board_w = SCREEN_W if hud != "right" else SCREEN_W - self.hud_cols() * 6 - 1
@@ -101,7 +103,7 @@ class WhirlyScene(PlayScene):
         t = e.goal[c]
         if t:
             return T.static_tile(T.TARGET if t & 0xF0 == T_TARGET else T.HTARGET, t & 15,
-                                 self.size)
+                                 self.size, g & 15)
         return T.static_tile(T.GROUND, g & 15, self.size)
 
     def unit_tile(self, c):
@@ -115,6 +117,8 @@ class WhirlyScene(PlayScene):
         if u & 0xF0 == U_HERO:
             if self.hidden and c == e.hero:
                 return T.NONE
+            if t and not home and not colour:
+                return T.HERO_GOAL   # a grey hero on a target (XSB '+')
             return (T.HERO_HOME if home else T.HERO) + colour
         return (T.BOX_HOME if home else T.BOX) + colour
 
@@ -234,6 +238,17 @@ class WhirlyScene(PlayScene):
             self.moved()
         return True
 
+    def select_with(self, button, kind):
+        """SELECT held + A: the whole level on one screen (the map)."""
+        if button == B.A and kind == B.PRESS:
+            self.overview()
+            return True
+        return False
+
+    def overview(self):
+        from handheld.entry import once
+        once("games.whirly.overview", "show", self)
+
     def whole(self):
         self.follow_hero(force=True)
         self.redraw()
@@ -251,9 +266,9 @@ class WhirlyScene(PlayScene):
             hud.line(row, words[k] if k < len(words) else "")
 
     def solution(self):
-        from games.whirly import notation
+        from games.whirly.notation import parse_moves
         try:
-            return notation.parse_moves(self.level.solution)
+            return parse_moves(self.level.solution)
         except ValueError:
             return None
 
@@ -270,39 +285,18 @@ class WhirlyScene(PlayScene):
                 self.hidden = not self.hidden
                 self.draw_cell(e.hero)
 
-    # --- game-specific texts ---------------------------------------------------------------
+    # --- game-specific texts: scene_text.py, imported when one is asked for -------------------
     def info(self):
-        e = self.engine
-        lines = [self.level.name or self.pack.title]
-        if self.comment:
-            lines.append(self.comment)
-        lines += ["Game: " + e.rules.title,
-                 "Moves %d, pushes %d" % (e.moves, e.pushes),
-                 "Goals left: %d" % e.goals_left()]
-        if self.level.solution:
-            lines.append("Stored solution: " + self.solution_text())
-        if e.heroes > 1:
-            lines.append("SELECT: next hero")
-        return "\n".join(lines)
+        from games.whirly.scene_text import info
+        return info(self)
 
     def rules(self):
-        return self.engine.rules.text + \
-            "\n\nArrows move, B undoes (hold to repeat), SELECT held + B redoes, SELECT " \
-            "switches hero, A shows the level, START pauses (restart, hint, watch the solution)."
+        from games.whirly.scene_text import rules
+        return rules(self)
 
     def stats(self):
-        e = self.engine
-        out = [("Moves", "%d" % e.moves), ("Pushes", "%d" % e.pushes)]
-        if self.level.solution:
-            out.append(("Stored", self.solution_text()))
-        return out
-
-    def solution_text(self):
-        # counted without importing notation.py (play does not keep it in the heap) and
-        # without expanding it; never raises, even on a solution the pack reader let through
-        from handheld.moves import count
-        n = count(self.level.solution, "*~")
-        return "%d moves" % n if n >= 0 else "unreadable"
+        from games.whirly.scene_text import stats
+        return stats(self)
 
     def score(self):
         return self.engine.moves

@@ -17,6 +17,8 @@ class PauseMenu(Menu):
         if play.has_hint and getattr(getattr(play, "level", None), "solution", ""):
             items.append(Item("Watch solution", self.watch))
         items.append(Item("Rules", lambda: app.push(TextPage(app, play.game.NAME, play.rules()))))
+        if getattr(play, "has_map", False):
+            items.append(Item("Level map", self.overview))
         if hasattr(play, "legend"):
             items.append(Item("Legend", lambda: app.replace(play.legend())))
         items.append(Item("Level list", self.level_list))
@@ -30,6 +32,10 @@ class PauseMenu(Menu):
     def redo(self):
         self.app.pop()
         self.play.redo()
+
+    def overview(self):
+        self.app.pop()
+        self.play.overview()
 
     def restart(self):
         self.app.pop()
