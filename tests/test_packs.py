@@ -647,7 +647,7 @@ let out = "";
 const mp = await loadMicroPython({stdout: (s) => { out += s + "\n"; }, stderr: (s) => { out += s + "\n"; }});
 mp.FS.mkdirTree("/lib/handheld");
 mp.FS.writeFile("/lib/handheld/__init__.py", "");
-for (const m of ["packs", "packs_util", "packs_solution", "moves", "entry"]) {
+for (const m of ["packs", "packs_util", "packs_sink", "packs_index", "packs_solution", "moves", "entry"]) {
   mp.FS.writeFile("/lib/handheld/" + m + ".py", readFileSync(%(src)s + "/" + m + ".py"));
 }
 mp.FS.writeFile("/pack.txt", readFileSync(%(pack)s));

@@ -11,6 +11,8 @@ from array import array
 
 from handheld.packs_util import RLE_MAX, list_packs, rle_expand, rle_width, _soft_crc32, \
     _utf8_cut, _stem, _stat, _let_go, PackError, PackChanged  # noqa: F401 (part of this module's API)
+from handheld.packs_sink import MAX_ERRORS, LEVELS_MAX, HEADER_VALUE_MAX, Grab as _Grab, \
+    titled, sol_rank  # noqa: F401
 
 try:
     from binascii import crc32 as _crc32
@@ -21,10 +23,7 @@ except ImportError:  # pragma: no cover - every target has it; keep a slow fallb
 # a binary file) can never pull the whole file into RAM.
 _CHUNK = 256
 LINE_MAX = 4096  # longer lines are cut; an error when the cut line is a board or a solution
-MAX_ERRORS = 40  # a wrong file (a photo renamed .txt) must not fill the heap with errors
-LEVELS_MAX = 3000  # levels indexed per pack (9 bytes each on the device); the rest left out
 CHANGED = "the pack changed or is gone since it was opened"
-HEADER_VALUE_MAX = 256  # header values stay in RAM while the pack is open
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _KEY_CHARS = _LETTERS + "0123456789-_"
@@ -115,10 +114,10 @@ def _classify(text, fmt):
 def _scan(rd, fmt, sink, end, check):
     """Walk lines from cursor rd up to byte offset `end` (EOF when end < 0), telling sink.
 
-    The same walk indexes a pack (sink _Index, check=2: every check) and re-reads levels from
-    their offsets (sink _Grab; check=1: the stored solution only, 0: none), so both always agree
-    on where a level starts and ends and on which solutions are readable. Reading is inlined
-    here because it runs once per line of every pack on the device.
+    The same walk indexes a pack (sink packs_index.Index, check=2: every check) and re-reads
+    levels from their offsets (sink _Grab; check=1: the stored solutions only, 0: none), so both
+    always agree on where a level starts and ends, what names it and which solutions are
+    readable. Reading is inlined here because it runs once per line of every pack on the device.
     """
     maxw = getattr(fmt, "max_width", None)
     maxh = getattr(fmt, "max_height", None)
@@ -136,14 +135,19 @@ def _scan(rd, fmt, sink, end, check):
     in_level = False
     in_board = False
     in_sol = False
-    sol = None  # the level's first solution's check state, while it is checked
-    sol_seen = False
+    sol_empty = False  # a solution's title line was read, no moves yet
+    sol = None  # the check state of the solution being read
     sol_line = 0
     block = 0  # line of an open Comment: block
+    slash = False  # in a /{ ... /} block
+    # a level re-read from its offset starts at its name line, which indexing accepted
+    prev = _BLANK if pos else -1  # kind of the line before (-1: only blank lines so far)
     pend_pos = -1  # a '; name' or text line that may name the next board
     pend_line = 0
     pend_kind = 0
     pend_text = None
+    pend_ok = False  # it may name a board below a blank line: a title line (SOK)
+    pend_gap = False  # blank lines since it
     rows = 0
     level_line = 0
     nlevels = 0
@@ -160,11 +164,11 @@ def _scan(rd, fmt, sink, end, check):
             b, size = _long_line(rd, b)
         pos += size
         n += 1
-        # line end, BOM
+        # line end (CR LF, or CR CR LF from a file converted twice), BOM
         k = len(b)
         if b[k - 1] == 10:
             k -= 1
-            if k and b[k - 1] == 13:
+            while k and b[k - 1] == 13:
                 k -= 1
             b = b[:k]
         if start == 0 and b[:3] == _BOM:
@@ -196,24 +200,48 @@ def _scan(rd, fmt, sink, end, check):
             continue
         else:
             kind, key, val = _classify(text, fmt)
-        if in_sol and kind != _TEXT:
+            if kind == _TEXT and val[:2] == "/{":
+                slash = val.find("/}") < 0
+                kind = _COMMENT
+            elif slash:
+                if kind == _BOARD:
+                    slash = False
+                else:
+                    slash = text.find("/}") < 0
+                    kind = _COMMENT
+        rank = -1  # >= 0: the line opens a stored solution (sol_rank)
+        if kind == _KEY:
+            if key == "solution" and in_level:
+                rank = 1
+        elif kind == _TEXT and in_level:
+            rank = sol_rank(val)
+            if rank >= 0:  # 'Solution/Moves' and its moves below, or after a colon
+                k = val.find(":")
+                val = val[k + 1:].strip() if k >= 0 else ""
+        if in_sol and (rank >= 0 or kind != _TEXT or val.find(":") >= 0):
+            if kind == _BLANK and sol_empty:
+                continue  # blank lines between a solution's title and its moves
             in_sol = False
             if sol is not None:
                 _sol_end(sink, sol, sol_line)
                 sol = None
+        before = prev
+        if kind != _BLANK or prev >= 0:
+            prev = kind
         if kind == _BOARD:
             if not in_board:
                 in_board = True
-                in_level = True
-                sol_seen = False
                 rows = 0
                 level_line = n
                 nlevels += 1
-                if pend_pos >= 0:
+                if pend_pos >= 0 and (not pend_gap or pend_ok and titled(pend_text)):
                     sink.level(pend_pos, pend_line, n, pend_text)
-                    pend_pos = -1
                 else:
+                    if pend_pos >= 0 and pend_kind == _TEXT and not in_level:
+                        sink.htext(pend_text)
                     sink.level(start, n, n, None)
+                pend_pos = -1
+                in_level = True
                 fps = sink.fps
             rows += 1
             if fps is not None:
@@ -236,46 +264,52 @@ def _scan(rd, fmt, sink, end, check):
             if rows_out is not None and (not maxh or rows <= maxh):
                 rows_out.append(text)
             continue
+        below = in_board
         in_board = False
+        if kind == _BLANK:
+            pend_gap = True
+            continue
         if pend_pos >= 0:
             if pend_kind == _TEXT and not in_level:
                 sink.htext(pend_text)
             pend_pos = -1
-        if kind == _BLANK:
+        if rank >= 0:
+            in_sol = True
+            sol_empty = kind == _TEXT and not val  # a title line: its moves come below
+            if check and moves is not None:
+                from handheld.packs_solution import part as _sol_part, end as _sol_end
+                sol = [0, 0]  # its new_state(); the module goes after reading (_let_go)
+            sol_line = n  # the solution's last line so far
+            sink.sol(val, n, rank)  # first: a warning below drops this solution
+            if sol is not None:
+                sol = _sol_part(sink, sol, n, long and LINE_MAX, val, moves)
             continue
         if kind == _KEY:
             if key == "comment" and not val:
                 block = n
-                continue
-            if key == "comment-end":
-                continue
-            if not in_level:
-                sink.hkey(key, val)
-                continue
-            if key == "solution":
-                in_sol = True
-                if check and moves is not None and not sol_seen:  # only the first one is kept
-                    from handheld.packs_solution import part as _sol_part, end as _sol_end
-                    sol = [0, 0]  # its new_state(); the module goes after reading (_let_go)
-                sol_seen = True
-                sol_line = n  # the solution's last line so far
-                if sol is not None:
-                    sol = _sol_part(sink, sol, n, long and LINE_MAX, val, moves)
-                sink.sol(val, n, True)
-            else:
+            elif key == "comment-end":
+                pass
+            elif in_level:
                 sink.key(key, val)
+            else:
+                sink.hkey(key, val)
             continue
         if in_sol:  # a _TEXT line: more moves
+            sol_empty = False
             sol_line = n
             if sol is not None:
                 sol = _sol_part(sink, sol, n, long and LINE_MAX, val, moves)
-            sink.sol(val, n, False)
+            sink.sol(val, n, -1)
             continue
         if kind == _TEXT or kind == _SEMI:
+            if below and kind == _SEMI:
+                sink.after(val)  # '; 155 The Dungeon' right below a board names it
             pend_pos = start
             pend_line = n
             pend_kind = kind
             pend_text = val
+            pend_ok = kind == _TEXT and before == _BLANK
+            pend_gap = False
     rd.pos = pos
     rd.lineno = n
     if sol is not None:
@@ -284,131 +318,6 @@ def _scan(rd, fmt, sink, end, check):
         sink.htext(pend_text)
     if check > 1 and block:
         sink.error(block, "Comment: block has no Comment-End: line")
-
-
-class _Index:
-    """Sink that records level offsets and the pack header."""
-
-    def __init__(self, pack):
-        self.pack = pack
-        self.first_text = None
-        self.rows = None
-        self.fps = pack.fingerprints
-        self.full = False  # LEVELS_MAX reached: the rest of the file is only read
-
-    def level(self, pos, line, board_line, name):
-        p = self.pack
-        if p.count >= LEVELS_MAX:
-            if not self.full:
-                self.full = True
-                self.fps = None
-                p._end = line
-                p._end_off = pos
-                p.warnings.append((line, "more than %d levels: the rest are left out"
-                                   % LEVELS_MAX))
-            return
-        p._off.append(pos)
-        p._line.append(line)
-        p.fingerprints.append(0)
-        p.count += 1
-
-    def key(self, key, value):
-        pass
-
-    def sol(self, text, line, first):
-        pass
-
-    def hkey(self, key, value):
-        self.pack.header[key] = value[:HEADER_VALUE_MAX]
-
-    def htext(self, text):
-        if self.first_text is None:
-            self.first_text = text[:HEADER_VALUE_MAX]
-
-    def block(self, text, in_level):
-        if not in_level:
-            h = self.pack.header
-            old = h.get("comment")
-            if old is None:
-                h["comment"] = text[:HEADER_VALUE_MAX]
-            elif len(old) < HEADER_VALUE_MAX:
-                h["comment"] = (old + "\n" + text)[:HEADER_VALUE_MAX]
-
-    def error(self, line, reason):
-        errors = self.pack.errors
-        if len(errors) < MAX_ERRORS and not self.full:
-            errors.append((line, reason))
-
-    def warn(self, line, reason):
-        warnings = self.pack.warnings
-        if len(warnings) < MAX_ERRORS and not self.full:
-            warnings.append((line, reason))
-
-
-class _Grab:
-    """Sink that collects one level (or just its name) while re-reading it."""
-
-    def __init__(self, names_only):
-        self.names_only = names_only
-        self.pos = -1
-        self.first_line = 0
-        self.name = None
-        self.title = None
-        self.rows = None if names_only else []
-        self.fps = None if names_only else bytearray(1)  # the level's fingerprint
-        self.sol_parts = None
-        self.sol_line = 0
-        self.sol_open = False
-        self.sol_bad = None  # (line, reason) when the stored solution is unreadable
-        self.meta = {}
-        self.comment = None
-
-    def level(self, pos, line, board_line, name):
-        if self.pos < 0:
-            self.pos = pos
-            self.first_line = board_line
-            if name:
-                self.name = name
-
-    def key(self, key, value):
-        if key == "title" or key == "name":
-            if self.title is None and value:
-                self.title = value
-        elif not self.names_only and key not in self.meta:
-            self.meta[key] = value
-
-    def sol(self, text, line, first):
-        if self.names_only:
-            return
-        if first:
-            self.sol_open = self.sol_line == 0 and self.sol_bad is None  # the first one only
-            if self.sol_line == 0:
-                self.sol_line = line
-            if self.sol_open:
-                self.sol_parts = []
-        if self.sol_open:
-            self.sol_parts.append("".join(text.split()))
-
-    def hkey(self, key, value):
-        pass
-
-    def htext(self, text):
-        pass
-
-    def block(self, text, in_level):
-        if in_level and not self.names_only:
-            if self.comment is None:
-                self.comment = []
-            self.comment.append(text)
-
-    def error(self, line, reason):
-        pass
-
-    def warn(self, line, reason):
-        if self.sol_bad is None:
-            self.sol_bad = (line, reason)
-        self.sol_parts = None  # an unreadable solution is dropped, even half read
-        self.sol_open = False
 
 
 class Pack:
@@ -434,7 +343,8 @@ class Pack:
         # fingerprints[i]: low byte of the CRC32 of level i's board rows only (see _scan), so
         # a new Solution:, name or comment keeps it and a changed row changes it
         self.fingerprints = bytearray()
-        sink = _Index(self)
+        from handheld.packs_index import Index  # leaves the heap after indexing (_let_go)
+        sink = Index(self)
         f = open(path, "rb")  # OSError here is the only exception Pack() raises
         self.mtime = _stat(path)[1]
         rd = _Cursor(f, 0, 1, 0)
@@ -499,8 +409,8 @@ class Pack:
         meta = g.meta
         if g.comment is not None:
             meta["comment"] = "\n".join(g.comment)
-        sol = "".join(g.sol_parts) if g.sol_parts else ""
-        return Level(i, self._name(i, g), g.first_line, g.rows, sol, meta, g.sol_line)
+        g.keep()
+        return Level(i, self._name(i, g), g.first_line, g.rows, g.best, meta, g.sol_line)
 
     def names(self, start, n):
         """Names of levels start..start+n-1 (fewer at the end), for a list page."""
@@ -517,7 +427,7 @@ class Pack:
         return out
 
     def _name(self, i, g):
-        return g.title or g.name or "Level %d" % (i + 1)
+        return g.title or g.name or g.below or "Level %d" % (i + 1)
 
     def _read(self, start, n, names_only):
         if self.changed():

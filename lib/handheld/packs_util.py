@@ -119,9 +119,10 @@ def rle_width(row):
 
 
 def _let_go():
-    # The solution checker is needed while a pack is read, not while a level is played: on the
-    # device its code leaves the heap (CPython keeps it: re-importing there costs, frees nothing).
+    # The solution checker and the indexing sink are needed while a pack is read, not while a
+    # level is played: on the device their code leaves the heap (CPython keeps it:
+    # re-importing there costs, frees nothing).
     import sys
     if sys.implementation.name != "cpython":
         from handheld.entry import unload
-        unload(("handheld.packs_solution",))
+        unload(("handheld.packs_solution", "handheld.packs_index"))
