@@ -107,3 +107,43 @@ def test_hard_beats_easy_in_seeded_games_and_decisions_stay_in_budget():
     assert fig["save_max"] < 1024
     assert fig["max_ms"] < 40  # host figure is ~10 ms; slack for a loaded test machine
     assert any("hard wins outright" in s for s in lines)
+
+
+def test_cpu_solve_times_and_errors_grow_with_the_task_difficulty():
+    for s in (cpu.EASY, cpu.NORMAL, cpu.HARD):
+        means = []
+        wrong = []
+        for d in range(3):
+            rng = Rng(77)                     # the same draws: only the difficulty differs
+            ts = [cpu.solve_result(rng, s, i % 4, d) for i in range(400)]
+            means.append(sum(t for t, _ in ts))
+            wrong.append(sum(1 for _, ok in ts if not ok))
+        assert means[0] < means[1] < means[2]
+        assert wrong[0] <= wrong[1] <= wrong[2] and wrong[0] < wrong[2]
+
+
+def test_cpu_reports_use_the_games_task_difficulty():
+    got = []
+    for d in range(3):
+        g = G.Game.new(2, [2, 2], 5)
+        g.difficulty = d
+        g.choose_topic(1)
+        got.append(cpu.decide(g, 2, Rng(3))[2])
+    assert got[0] < got[1] < got[2]
+
+
+def test_normal_and_hard_value_a_robot_with_room_in_the_robot_exhibit():
+    b = X.Board()
+    robot = P.make(6, P.RED, 1)               # L4 with a robot
+    plain = P.make(6, P.RED)
+    for s in (cpu.NORMAL, cpu.HARD):
+        assert cpu._gain(b, robot, X.ROBOTS, 0, 1, 0, s) > 0      # no points yet, but hope
+        assert cpu._gain(b, plain, X.ROBOTS, 0, 1, 0, s) < 0      # takes the robots' room
+    assert cpu._gain(b, robot, X.ROBOTS, 0, 1, 0, cpu.EASY) == 0
+
+
+def test_hard_scores_at_least_1_15_times_normal_over_50_four_player_games():
+    from host_sim.iqlandie.bench import versus
+    fig = versus(50, 1)
+    assert fig["ratio"] >= 1.15
+    assert fig["normal_crit"][4] >= 2.0 and fig["hard_crit"][4] >= 4.0   # robots are valued

@@ -160,7 +160,7 @@ def _to_place(g):
             g.add_from_bag(G.SMALL)
 
 
-def test_place_checks_bounds_and_overlap_and_is_final():
+def test_place_checks_bounds_and_overlap():
     g = G.Game.new(2, [0, 0], 5)
     _to_place(g)
     p = g.turn
@@ -212,11 +212,14 @@ def test_piece_discarded_when_even_a_1x1_fits_nowhere():
     _fill(g.boards[p])
     assert g.fallback(0) == 2 and g.fallback(0) == 2
     assert g.boards[p].ndiscard == 2
+    assert g.turn == p                   # may still pick pieces up again until ending
+    assert g.end_placing()
     assert g.turn != p or g.phase != G.PLACE
 
 
 def test_chooser_rotates_and_game_ends_after_12_rounds_with_joker_choices():
-    g = cpu.play_game(3, [2, 2, 2], 8)
+    from host_sim.iqlandie.bench import play_game
+    g = play_game(3, [2, 2, 2], 8)
     assert g.phase == G.OVER and g.round == G.ROUNDS and g.turn == -1
     for p in range(3):
         assert not g.jokers_pending(p)

@@ -32,8 +32,8 @@ def wired(monkeypatch):
     monkeypatch.setattr(S, "CPU_SOLVE_MS", 20)
     calls = []
 
-    def stand_in(app, topic, task, label, on_done):
-        calls.append((topic, tasks.task_id(task), label))
+    def stand_in(app, topic, task, label, on_done, reveal=True):
+        calls.append((topic, tasks.task_id(task), label, reveal))
         on_done(tasks.solution(task), 123)
     monkeypatch.setattr(S, "open_task", stand_in)
     return calls
@@ -232,6 +232,8 @@ def test_hot_seat_each_human_solves_in_private_after_the_privacy_screen(wired):
         s.run(20)
     assert top(s) == "ResultsScreen"
     assert [c[2] for c in wired] == ["P1", "P2"] and wired[0][1] == wired[1][1]  # same task
+    # the card is turned over only for the last human to solve (P2 still solved after P1)
+    assert [c[3] for c in wired] == [False, True]
     s.keys("A")
     while top(s) == "GameScene":
         s.run(20)
@@ -260,6 +262,9 @@ def test_real_task_screen_hand_in_is_checked_and_reported(monkeypatch):
     task = hub_of(s).round_task()
     expect = tasks.check(task, scene.answer)     # the untouched start answer
     s.keys("START DOWN A")                       # task menu: "Hand in answer"
+    s.run(200)
+    assert not g.reported[0]                     # the review first: your answer judged
+    s.keys("A")
     s.run(200)
     assert g.reported[0] and g.correct[0] == (1 if expect else 0)
     assert g.times[0] >= 20                      # the clock ran while the screen was up
@@ -619,7 +624,7 @@ def test_starting_a_task_frees_the_phase_screens_until_the_task_is_handed_in(mon
     import sys
     seen = {}
 
-    def stand_in(app, topic, task, label, on_done):
+    def stand_in(app, topic, task, label, on_done, reveal=True):
         seen["phases loaded"] = "games.iqlandie.phases" in sys.modules
         on_done(None, 50)
 
@@ -652,3 +657,73 @@ def test_the_ready_screen_shows_how_to_solve_before_the_clock_starts():
     assert s.app.top() is ready
     s.keys("A wait:100")
     assert ready not in s.app.stack     # now the task runs (here answered by the stand-in)
+
+
+def test_placed_pieces_are_picked_up_again_moved_and_final_only_after_end_placing():
+    s = boot()
+    new_game(s, 2, (0, 2))
+    start(s)
+    hub = to_human_phase(s, G.PLACE)
+    g = hub.g
+    b = g.boards[0]
+    s.keys("START A")                              # first piece placed
+    assert top(s) == "PlaceScreen" and len(g.hand(0)) == 1
+    s.keys("START A")                              # second piece placed: still our turn
+    assert top(s) == "PlaceScreen" and g.turn == 0 and not g.hand(0)
+    ps = s.app.top()
+    assert ps.piece == -1 and s.text()[0].strip() == "All placed"
+    shot(s, "place-all-placed")
+    first = (b.code[0], b.exh[0], b.orient[0], b.px[0], b.py[0])
+    s.keys("START")
+    rows = s.text()
+    assert rows[1] == "End placing" and rows[2].startswith("Pick up " + P.SHAPE_NAMES[
+        P.shape_of(first[0])]) and rows[3].startswith("Pick up")
+    shot(s, "place-pick-up-menu")
+    s.keys("DOWN A")                               # pick up the first piece
+    ps = s.app.top()
+    assert top(s) == "PlaceScreen" and b.n == 1 and g.hand(0) == bytes((first[0],))
+    assert (ps.e, ps.o, ps.x, ps.y) == first[1:]   # the ghost lies where the piece lay
+    shot(s, "place-picked-up")
+    assert hub.events[2].startswith("You took up")
+    # turn, flip and move it to another exhibit, then place it again
+    for _ in range(X.NEXH):
+        s.keys("SELECT B A")
+        if ps.fits() and ps.e != first[1]:
+            break
+    want = (ps.e, ps.o, ps.x, ps.y)
+    s.keys("START A")
+    assert b.n == 2 and (b.code[1], b.exh[1], b.orient[1], b.px[1], b.py[1]) == \
+        (first[0],) + want
+    assert g.turn == 0 and g.phase == G.PLACE
+    rnd = g.round
+    s.keys("START A")                              # End placing
+    assert g.turn != 0 or g.phase != G.PLACE
+    assert g.round > rnd or g.ended & 1            # final now (the CPU keeps its own)
+
+
+def test_the_table_tells_the_game_the_task_difficulty_for_cpu_solve_times():
+    s = Session(games=[gm])
+    for d in range(3):
+        hub = menu.start(gm, s.app, [0, 1], d, seed=3)
+        assert hub.g.difficulty == d
+        again = G.Game.restore(hub.g.save_state())
+        resumed = S.GameScene(s.app, gm, again, d)
+        assert resumed.g.difficulty == d
+
+
+def test_a_lift_is_saved_and_resumes_with_the_piece_back_in_the_hand():
+    s = boot()
+    new_game(s, 2, (0, 2))
+    start(s)
+    hub = to_human_phase(s, G.PLACE)
+    g = hub.g
+    s.keys("START A START A")                            # both placed: "All placed"
+    assert s.text()[0].strip() == "All placed"
+    s.keys("START DOWN DOWN A")                          # pick up the second piece
+    assert g.boards[0].n == 1 and len(g.hand(0)) == 1
+    s2 = boot(nvm=s.hw.nvm)                              # power cut
+    s2.keys("A")
+    s2.run(40)
+    h2 = hub_of(s2)
+    assert h2.g.save_state() == g.save_state()
+    assert h2.g.boards[0].n == 1 and h2.g.hand(0) == g.hand(0) and top(s2) == "PlaceScreen"

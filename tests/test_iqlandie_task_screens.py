@@ -108,6 +108,9 @@ def test_solution_typed_in_keys_is_accepted_by_checker(topic, seed, difficulty):
     shot(h.s, "%s-solved" % tasks.TOPICS[topic].lower())
     assert not h.results and h.is_open()
     h.keys(HAND_IN[topic])
+    assert not h.results and h.scene.review == 0     # handed in: the review shows it judged
+    assert "Right" in " ".join(h.s.text())
+    h.keys("A")                                      # leave the review
     assert len(h.results) == 1
     answer, ds = h.results[0]
     assert tasks.check(h.task, answer)
@@ -124,6 +127,8 @@ def test_untouched_answer_is_rejected_by_checker(topic):
         h.keys("SELECT " * len(h.scene.answer) + "A")
     elif topic == 3:
         h.keys("DOWN A")                    # +Card -> Done
+    assert "Wrong" in " ".join(h.s.text())
+    h.keys("A")
     answer, ds = h.results[0]
     assert answer is not None and not tasks.check(h.task, answer)
 
@@ -145,7 +150,7 @@ def test_timer_runs_in_tenths_and_is_reported():
     assert h.s.text()[0].endswith("2.5")
     h.s.run(1000)
     assert h.s.text()[0].endswith("3.5")
-    h.keys("A A")
+    h.keys("A A A")
     answer, ds = h.results[0]
     assert 35 <= ds <= 37
 
@@ -166,6 +171,8 @@ def test_give_up_reports_none_after_confirm():
     h.keys("START DOWN DOWN DOWN A")         # Give up -> confirm, "No" preselected
     assert h.is_open() and not h.results
     h.keys("DOWN A")                         # Yes
+    assert "Gave up" in h.s.text()[0] and not h.results
+    h.keys("A")
     assert h.results and h.results[0][0] is None
     assert not h.is_open()
 
@@ -173,7 +180,7 @@ def test_give_up_reports_none_after_confirm():
 def test_hand_in_from_task_menu():
     h = Harness(tasks.PROGRAMMING, 10)
     start = h.task.start
-    h.keys("RIGHT START DOWN A")             # cursor one field right, menu, "Hand in answer"
+    h.keys("RIGHT START DOWN A A")           # cursor right, menu, "Hand in answer", review
     expected = start + 1 if start % 6 < 5 else start
     assert h.results and h.results[0][0] == expected and not h.is_open()
 
@@ -205,7 +212,7 @@ def test_programming_leds_show_side_colours_and_are_restored():
     h = Harness(tasks.PROGRAMMING, 15)
     before = h.scene.saved_leds
     assert h.s.app.leds.colors != before
-    h.keys("A A")
+    h.keys("A A A")
     assert h.s.app.leds.colors == before
 
 
@@ -227,12 +234,103 @@ def test_optics_a_turns_b_removes_select_jumps():
     assert sc.sel == 0 and sc.cursor == sc.answer[0][0]   # SELECT jumps to a placed mirror
 
 
-def test_optics_laser_drawn_from_start():
+def test_optics_laser_hidden_until_handed_in_then_drawn_from_start():
     h = Harness(tasks.OPTICS, 17)
     sc = h.scene
     cell, d = optics.port_cell(h.task.start)
-    assert sc.mask[cell] & (1 << d)          # the beam crosses the start field
+    assert not any(sc.mask)                  # no beam while solving
     assert "Place" in h.s.text()[6]
+    solve_optics(h)                          # a right answer: still no beam, no verdict
+    assert not any(sc.mask) and sc.exit == -1
+    rows = " ".join(h.s.text())
+    assert "goal" not in rows and "Right" not in rows and "All set" in rows
+    h.keys("A")                              # hand in: now the laser is drawn
+    assert sc.mask[cell]                     # the beam crosses the start field
+    assert sc.exit == h.task.goal and "on goal" in h.s.text()[3]
+    shot(h.s, "optics-review")
+
+
+def test_optics_wrong_answer_shows_the_miss_then_a_card_marking_the_differences():
+    h = Harness(tasks.OPTICS, 13)
+    sc = h.scene
+    sol = tasks.solution(h.task)
+    h.keys(cursor_keys(sc.cursor, sol[0][0]) + " A")
+    if not sol[0][1]:
+        h.keys("A")                          # the first mirror turned the wrong way
+    cur = sol[0][0]
+    for cell, o in sol[1:]:
+        h.keys(cursor_keys(cur, cell) + " A" + (" A" if o else ""))
+        cur = cell
+    while sc.sel != len(sc.answer):
+        h.keys("SELECT")
+    h.keys("A")
+    assert "Wrong" in h.s.text()[4] and sc.exit != h.task.goal
+    h.keys("SELECT")                         # the card turned over
+    assert sc.review == 1 and "The card" in h.s.text()[1] and "on goal" in h.s.text()[3]
+    assert tasks.check(h.task, sc.view) and sc.exit == h.task.goal
+    assert [c for c in range(36) if sc.diff[c]] == [sol[0][0]]
+    assert sc.board[1 + sol[0][0] % 6, 1 + sol[0][0] // 6] >= 48     # inverted
+    shot(h.s, "optics-card")
+    h.keys("SELECT")
+    assert sc.review == 0 and not h.results
+    h.keys("A")
+    assert h.results and not tasks.check(h.task, h.results[0][0])
+
+
+def test_review_stops_the_clock_at_hand_in():
+    h = Harness(tasks.BIOLOGY, 3)
+    h.s.run(1500)
+    h.keys("A A")
+    shown = h.s.text()[0][-5:]
+    h.s.run(5000)                            # reading the review costs no time
+    assert h.s.text()[0][-5:] == shown
+    h.keys("A")
+    assert 15 <= h.results[0][1] <= 17
+    assert shown.strip() == "%d.%d" % (h.results[0][1] // 10, h.results[0][1] % 10)
+
+
+@pytest.mark.parametrize("topic", range(4))
+def test_card_turned_over_after_a_wrong_answer_shows_a_correct_solution(topic):
+    h = Harness(topic, 40 + topic, 2)
+    if topic == 2:
+        h.keys("SELECT " * len(h.scene.answer) + "A")
+    elif topic == 3:
+        h.keys("DOWN A")
+    else:
+        h.keys(("UP LEFT " if topic == 0 else "RIGHT ") + "A A")
+    sc = h.scene
+    assert sc.review == 0 and not sc.ok
+    h.keys("RIGHT")
+    assert sc.review == 1
+    rows = h.s.text()
+    shot(h.s, "%s-card" % tasks.TOPICS[topic].lower())
+    if topic == 0:
+        shown = bytearray(sc.board[i % 3, i // 3] for i in range(9))
+        assert tasks.check(h.task, shown) and sc.frames     # differing fields framed
+    elif topic == 1:
+        end = tasks.solution(h.task)
+        assert sc.board[1 + end % 6, 1 + end // 6] == 1     # the robot where it stops
+        assert sc.board[1 + sc.answer % 6, 1 + sc.answer // 6] == 2   # yours, inverted
+    elif topic == 2:
+        assert tasks.check(h.task, sc.view)
+    else:
+        assert "*1 C" in rows[1]                 # the card's layers, starred where yours differ
+        from games.iqlandie import space
+        win = [sc.work[2 + i % 3, 2 + i // 3] % space.NTILES for i in range(9)]
+        assert bytes(win) == bytes(space.TILE[v] for v in h.task.target)
+    h.keys("A")
+    assert h.results
+
+
+def test_hot_seat_review_keeps_the_card_hidden_while_others_still_solve():
+    h = Harness(tasks.PROGRAMMING, 5)
+    h.scene.reveal = False
+    h.keys("A A")
+    assert "Card:later" in h.s.text()[6]
+    h.keys("SELECT RIGHT")
+    assert h.scene.review == 0
+    h.keys("A")
+    assert h.results
 
 
 def test_space_flip_then_turn_matches_transform_rules():
@@ -249,7 +347,7 @@ def test_space_flip_then_turn_matches_transform_rules():
     flipped = space.transform(0, sc.answer[0][1])
     for y in range(3):
         for x in range(3):
-            assert flipped[y * 3 + x] == seen[y * 3 + 2 - x]
+            assert flipped[y * 3 + x] % 6 == seen[y * 3 + 2 - x] % 6   # pictures mirror too
 
 
 def test_space_remove_and_swap_card():

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.iqlandie import biology, optics, programming, space, tasks
+from games.iqlandie import biology, optics, programming, space, tasks, task_tiles
 
 PROPS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(0, 0xFFFF)
@@ -452,18 +452,38 @@ def test_optics_checker_agrees_with_the_reference_on_changed_answers(seed, d, ed
 
 # ---------------------------------------------------------------- space
 
-def place(card, t, dx, dy):
-    """Reference: window field -> symbol of one laid card (turns then... flip first)."""
-    g = [list(space.CARDS[card][r * 3:r * 3 + 3]) for r in range(3)]
+def ref_turn(rows, t):
+    """Reference: a square grid flipped left-right (t & 4), then turned clockwise t & 3 times."""
+    g = [list(r) for r in rows]
     if t & 4:
         g = [row[::-1] for row in g]
     for _ in range(t & 3):
         g = [list(r) for r in zip(*g[::-1])]  # clockwise
+    return g
+
+
+def seen(sym, t):
+    """Reference: what a field shows: the symbol and its picture turned with its card; the
+    meteor's picture does not count (the seed: meteors may lie turned any way)."""
+    if not sym:
+        return 0
+    pic = tuple("".join(r) for r in ref_turn(task_tiles.SPACE_ART[sym], t))
+    return (sym, None if sym == 5 else pic)
+
+
+def shown(v):
+    """Reference: a window value of the module (symbol + 6 * orientation) as seen."""
+    return seen(v % 6, v // 6)
+
+
+def place(card, t, dx, dy):
+    """Reference: window field -> what one laid card shows there."""
+    g = ref_turn([space.CARDS[card][r * 3:r * 3 + 3] for r in range(3)], t)
     out = {}
     for y in range(3):
         for x in range(3):
             if g[y][x]:
-                out[(x + dx, y + dy)] = g[y][x]
+                out[(x + dx, y + dy)] = seen(g[y][x], t)
     return out
 
 
@@ -483,7 +503,7 @@ def space_ok(task, stack):
     for card, t, dx, dy in stack:
         if not (0 <= card < 5 and 0 <= t < 8 and -2 <= dx <= 2 and -2 <= dy <= 2):
             return False
-    return window(stack) == list(task.target)
+    return window(stack) == [shown(v) for v in task.target]
 
 
 def test_space_the_five_cards_hold_the_five_symbols():
@@ -501,26 +521,62 @@ def test_space_transforms_are_quarter_turns_and_a_flip():
         for t in range(8):
             got = space.transform(card, t)
             want = window([(card, t, 0, 0)])
-            assert list(got) == want
+            assert [shown(v) for v in got] == want
     c = space.CARDS[2]  # S M P / m . . / * . .
-    assert list(space.transform(2, 1)) == [c[6], c[3], c[0], c[7], c[4], c[1], c[8], c[5], c[2]]
-    assert list(space.transform(2, 4)) == [c[2], c[1], c[0], c[5], c[4], c[3], c[8], c[7], c[6]]
-    # the meteor is one symbol: a transform only moves symbols, never changes them
+    assert [v % 6 for v in space.transform(2, 1)] == [c[6], c[3], c[0], c[7], c[4], c[1], c[8],
+                                                      c[5], c[2]]
+    assert [v % 6 for v in space.transform(2, 4)] == [c[2], c[1], c[0], c[5], c[4], c[3], c[8],
+                                                      c[7], c[6]]
+    # a transform moves the symbols (and turns their pictures), never changes them
     for t in range(8):
-        assert sorted(space.transform(4, t)) == sorted(space.CARDS[4])
+        assert sorted(v % 6 for v in space.transform(4, t)) == sorted(space.CARDS[4])
+
+
+def test_space_orientation_table_matches_the_pictures():
+    for sym in range(1, 6):
+        for t in range(8):
+            o = space.ORIENT[sym * 8 + t]
+            assert seen(sym, o) == seen(sym, t)          # the same picture
+            for u in range(8):                          # different values: different pictures
+                if space.ORIENT[sym * 8 + u] != o:
+                    assert seen(sym, u) != seen(sym, t)
+    assert set(space.ORIENT[5 * 8:6 * 8]) == {0}         # the meteor: always one value
+
+
+def test_space_orientation_counts_except_for_the_meteor():
+    # card 3 (. . . / . P S / . M *) has the planet in the centre, card 1 the meteor, card 0 the sun
+    planet = [space.compose([[3, t, 0, 0]])[4] for t in range(8)]
+    assert {v % 6 for v in planet} == {1}
+    assert planet[1] != planet[0] and planet[2] == planet[0]   # a quarter turn shows; 180 not
+    assert planet[4] != planet[0]                              # nor does the flip
+    meteor = [space.compose([[1, t, 0, 0]])[4] for t in range(8)]
+    assert meteor == [5] * 8
+    sun = [space.compose([[0, t, 0, 0]])[4] for t in range(8)]
+    assert sun == [3] * 8                                      # its picture is symmetric
+    # the checker: the right symbols, one of them turned the wrong way, is wrong
+    t = gen(3, 8, 1)
+    sol = tasks.solution(t)
+    assert tasks.check(t, sol)
+    for i in range(9):
+        sym = t.target[i] % 6
+        if sym in (1, 2, 4):
+            wrong = bytearray(t.target)
+            wrong[i] = sym + 6 * space.ORIENT[sym * 8 + (t.target[i] // 6 + 1) % 4]
+            t2 = space.Task(wrong, t.sol)
+            assert wrong != t.target and not tasks.check(t2, sol)
 
 
 def test_space_the_top_symbol_of_each_field_is_the_one_seen():
     w = space.compose([[1, 0, 0, 0], [3, 0, 0, 0]])  # card 3 lies on card 1
     c1, c3 = space.CARDS[1], space.CARDS[3]
     for i in range(9):
-        assert w[i] == (c3[i] or c1[i])
-    assert w[4] == c3[4] != c1[4]  # the centre shows the upper card's symbol
+        assert w[i] % 6 == (c3[i] or c1[i])
+    assert w[4] % 6 == c3[4] != c1[4]  # the centre shows the upper card's symbol
 
 
 def test_space_cards_may_stick_out_of_the_window():
     w = space.compose([[0, 0, 2, 2]])  # only the card's top-left field reaches the window
-    assert list(w) == [0] * 8 + [space.CARDS[0][0]]
+    assert list(w) == [0] * 8 + [space.CARDS[0][0]]          # upright: orientation 0
     w = space.compose([[0, 0, -1, 0]])
     c = space.CARDS[0]
     assert list(w) == [c[1], c[2], 0, c[4], c[5], 0, c[7], c[8], 0]
@@ -540,7 +596,7 @@ def test_space_a_foreign_symbol_is_rejected():
     sol = [[4, 0, 0, 0], [1, 0, 0, 0], [0, 0, 0, 0]]
     t.target = space.compose(sol)
     assert tasks.check(t, sol)
-    t.target[4] = 5 if t.target[4] != 5 else 1
+    t.target[4] = 5 if t.target[4] % 6 != 5 else 1
     assert not tasks.check(t, sol)
 
 
@@ -562,10 +618,11 @@ def test_space_generated_stack_fills_the_window_and_every_card_shows(seed, d):
     sol = tasks.solution(t)
     assert len(sol) == space.CARDS_PER_TASK[d] == t.ncards
     assert 0 not in t.target  # no empty field
-    assert window(sol) == list(t.target)
+    target = [shown(v) for v in t.target]
+    assert window(sol) == target
     assert tasks.check(t, sol) and space_ok(t, sol)
     for j in range(len(sol)):  # removing any card changes the window: every card matters
-        assert window(sol[:j] + sol[j + 1:]) != list(t.target)
+        assert window(sol[:j] + sol[j + 1:]) != target
     assert not tasks.check(t, tasks.new_answer(t))
 
 
@@ -586,3 +643,13 @@ def test_space_checker_agrees_with_the_reference_on_changed_stacks(seed, d, edit
         elif len(stack) > 1:
             stack.insert(0, stack.pop(j))  # reorder
     assert tasks.check(t, stack) == space_ok(t, stack)
+
+
+def test_space_tile_table_gives_every_look_its_own_tile():
+    want = bytearray(48)
+    n = 1
+    for v in range(1, 48):
+        if v % 6 and v // 6 in space.ORIENT[v % 6 * 8:v % 6 * 8 + 8]:
+            want[v] = n
+            n += 1
+    assert space.TILE == bytes(want) and space.NTILES == n == 15

@@ -10,7 +10,8 @@ NAME = "iQLANDIE"
 RULES = ("12 rounds. The chooser picks a topic; everyone solves its task. The fastest right "
          "answer gets 2 points; wrong answers go last. In that order take 2 pieces from the "
          "topic's offer and add 1 from a bag (the last takes the remaining 2). Place every "
-         "piece (rotate, flip) in one of your 6 exhibitions; if it fits nowhere you get a 1x1. "
+         "piece (rotate, flip) in one of your 6 exhibitions; you may pick this round's pieces "
+         "up again until you end your placing. If a piece fits nowhere you get a 1x1. "
          "End: 1 pt/square of the top colour, 2/square of the 2nd colour, 3/gap, 3/shape, "
          "3/robot neighbour, 3/full 2-colour line, 2/pair of your colours, 2/first place.")
 

@@ -4,7 +4,7 @@ import displayio
 from handheld import buttons as B
 from handheld.gfx import palette
 from games.iqlandie import tasks
-from games.iqlandie.task_screens import TaskScene, _line, _set, task_sheet
+from games.iqlandie.task_screens import TaskScene, _frame, _line, _set, task_sheet
 
 BIO_X = 1
 BIO_Y = 11
@@ -34,6 +34,7 @@ class BiologyScene(TaskScene):
         g.append(_line(GOAL_X, GOAL_Y + 30, 30, 1))
         self.history = bytearray(64)   # empty-field cells before each slide, for B
         self.nhist = 0
+        self.frames = []               # the review's marks on fields that differ
         for i in range(9):
             _set(self.goal, i % 3, i // 3, task.target[i])
         self.title("Biology")
@@ -92,6 +93,40 @@ class BiologyScene(TaskScene):
             self.history[self.nhist] = e
             self.nhist += 1
             self.draw_cells(e, cell)
+
+    def show_review(self):
+        """Your board judged; or the card: the goal turned the way closest to your board (a turn
+        the slides can reach), the fields where yours differs framed."""
+        for f in self.frames:
+            self.group.remove(f)
+        self.frames = []
+        a = self.answer
+        shown = a
+        h = self.review_text()
+        head = h[0]
+        if self.review == 1:
+            head = "The card"
+            shown = self.card()
+            if not self.ok:
+                best = -1
+                for q in range(4):
+                    r = self.bio.rotate(self.task.target, q)
+                    n = 0
+                    for i in range(9):
+                        n += r[i] == a[i]
+                    if n > best and tasks.check(self.task, r):
+                        best = n
+                        shown = r
+            for i in range(9):
+                if shown[i] != a[i]:
+                    f = _frame(BIO_X + 17 * (i % 3) + 2, BIO_Y + 17 * (i // 3) + 2, 14)
+                    self.frames.append(f)
+                    self.group.append(f)
+        for i in range(9):
+            _set(self.board, i % 3, i // 3, shown[i])
+        self.text.write(0, 0, (self.label + " " + head + " " * 15)[:15])
+        self.text.write(10, 6, (h[1] + "          ")[:10])
+        self.text.write(10, 7, (h[2] + "          ")[:10])
 
     def draw_cells(self, c1, c2):
         a = self.answer

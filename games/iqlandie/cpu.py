@@ -2,8 +2,8 @@
 
 Values are integers in 1/16 points (no floats: same results on CPython and MicroPython).
 A placement's value is the exhibit's score gain, plus for normal/hard a compactness bonus and
-for hard the end-game shaping (lines in progress, wasted cells, lone robots). Work per
-decision is bounded by NODE_BUDGET full evaluations (deterministic, not wall-clock).
+the robot exhibit's hope, for hard the end-game shaping. Work per decision is bounded by
+NODE_BUDGET full evaluations (deterministic, not wall-clock). The host's play_game: bench.py.
 """
 from games.iqlandie import pieces as P
 from games.iqlandie import exhibits as X
@@ -17,6 +17,8 @@ HARD = 3
 MEAN_DS = ((600, 600, 600, 600), (900, 1050, 1150, 1000), (620, 700, 760, 680),
            (400, 460, 500, 440))
 ERROR_PCT = (0, 15, 8, 4)
+DIFF_PCT = (60, 100, 160)  # solve time (and error rate) per task difficulty, % of normal's
+ROBOT_HOPE = 6  # 1/16 points per free field beside a robot in the robot exhibit
 NODE_BUDGET = 120
 WASTE = 6  # 1/16 points per cell spent without gain
 NO_FIT = -64
@@ -25,11 +27,12 @@ _fitc = bytearray(10 * X.NEXH * 3)  # per decision: first fit of (shape, exhibit
 _fitv = bytearray(10)  # 1 when _fitc holds the shape
 
 
-def solve_result(rng, strength, topic):
-    """(time_ds, correct) of a CPU player of that strength on a task of that topic."""
-    m = MEAN_DS[strength][topic]
-    t = m * (60 + rng.below(81)) // 100
-    return t, rng.below(100) >= ERROR_PCT[strength]
+def solve_result(rng, strength, topic, difficulty=1):
+    """(time_ds, correct) of a CPU player of that strength on a task of that topic and
+    difficulty (harder tasks take longer and go wrong more often)."""
+    k = DIFF_PCT[difficulty]
+    t = MEAN_DS[strength][topic] * k // 100 * (60 + rng.below(81)) // 100
+    return t, rng.below(100) >= ERROR_PCT[strength] * k // 100
 
 
 def _shaping(b, e):
@@ -105,6 +108,8 @@ def _gain(b, code, e, o, x, y, strength, before=None):
         before = _value(b, e, strength)
     b.place(code, e, o, x, y)
     after = _value(b, e, strength)
+    if e == X.ROBOTS and strength != EASY:
+        after += _robot_hope(b, code, o, x, y)
     b.unplace()
     d = after - before
     if strength == HARD and d <= 0 and e != X.LINES:
@@ -112,6 +117,26 @@ def _gain(b, code, e, o, x, y, strength, before=None):
         if e == X.ROBOTS and code & 0x80:
             d += 10  # a lone robot may get neighbours later
     return d
+
+
+def _robot_hope(b, code, o, x, y):
+    # the robot exhibit: a robot with free fields beside it may get neighbours; a piece
+    # without a robot takes their room
+    shape = code & 0x0F
+    if not code & 0x80:
+        return -4 * P.SIZE[shape]
+    rx, ry = P.cells(shape, o)[P.ROBOT_CELL[shape]]
+    rx += x
+    ry += y
+    w = X.EXH_W[X.ROBOTS]
+    h = X.EXH_H[X.ROBOTS]
+    v = 0
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        nx = rx + dx
+        ny = ry + dy
+        if 0 <= nx < w and 0 <= ny < h and not b.cells[X.EXH_OFF[X.ROBOTS] + ny * w + nx]:
+            v += ROBOT_HOPE
+    return v
 
 
 def _first_fit(b, shape, e):
@@ -337,7 +362,7 @@ def decide(g, strength, rng):
     if ph == G.CHOOSE:
         return (G.A_TOPIC, _choose_topic(g, strength, rng))
     if ph == G.SOLVE:
-        t, ok = solve_result(rng, strength, g.topic)
+        t, ok = solve_result(rng, strength, g.topic, g.difficulty)
         return (G.A_REPORT, g.turn, t, 1 if ok else 0)
     if ph == G.DRAFT:
         if g.draft_step < 2:
@@ -346,20 +371,10 @@ def decide(g, strength, rng):
             return (G.A_BAG, rng.below(3))
         return (G.A_BAG, G.SMALL)
     if ph == G.PLACE:
+        if not g.handn[g.turn]:
+            return (G.A_END,)        # the CPU keeps its placement
         return _place(g, strength, rng)
     if ph == G.END:
         return _joker(g, strength, rng)
     return None
 
-
-def play_game(players, kinds, seed, rng=None):
-    """Host helper: play a whole game of CPU players (kind 0 plays as normal); returns it."""
-    from handheld.rng import Rng
-    g = G.Game.new(players, kinds, seed)
-    if rng is None:
-        rng = Rng(seed ^ 0x5A5A5A5A)
-    while g.phase != G.OVER:
-        k = g.kinds[g.turn] or NORMAL
-        if not g.apply(decide(g, k, rng)):
-            raise RuntimeError("iqlandie cpu: illegal decision in phase %d" % g.phase)
-    return g

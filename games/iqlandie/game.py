@@ -17,7 +17,8 @@ P.forget_module("game_consts")
 # them, and unload_parts() frees them while a task screen runs (screens.free_for_task).
 PARTS = (("game_draft", ("_in_order", "_draft_advance", "_give", "take", "add_from_bag",
                          "_place_advance", "_hand_code", "_drop", "fits", "fits_anywhere",
-                         "place", "fallback", "choose_joker_colour")),
+                         "place", "fallback", "choose_joker_colour", "lift", "lifts",
+                         "end_placing")),
          ("game_score", ("pair_points", "score_breakdown", "total", "scores", "_rank_key",
                          "ranking")),
          ("game_save", ("save_state", "load_state", "_replay")))
@@ -81,6 +82,10 @@ class Game:
         self.draft_step = 0
         self.place_pos = 0
         self.drawn = -1
+        self.base = bytearray(4)    # board slots placed before this round's PLACE (lift)
+        self.ended = 0              # bit p: player p ended placing this round
+        self.auto_end = False       # version-1 saves: an empty hand ended placing
+        self.difficulty = 1         # the tasks' (set by the table; CPU solve times)
 
     # -- setup ------------------------------------------------------------------------------
     @staticmethod
@@ -99,6 +104,7 @@ class Game:
         self.kinds = bytes(kinds)
         self.seed = seed & 0xFFFFFFFF
         self.nlog = 0
+        self.auto_end = False
         rng = Rng(self.seed)
         # personal colour pairs: distinct pairs of two colours, dealt at random
         pairs = []
@@ -302,6 +308,10 @@ class Game:
             return self.fallback(a[1]) != 0
         if k == A_JOKER:
             return self.choose_joker_colour(a[1], a[2], a[3])
+        if k == A_LIFT:
+            return self.lift(a[1])
+        if k == A_END:
+            return self.end_placing()
         return False
 
 

@@ -26,9 +26,11 @@ A_BAG = 3
 A_PLACE = 4
 A_FALLBACK = 5
 A_JOKER = 6
+A_LIFT = 7      # (A_LIFT, slot): pick a piece placed this round up again (back into the hand)
+A_END = 8       # (A_END,): the player at turn has placed everything and ends their placing
 
 MAGIC = b"IQ"
-VERSION = 1
+VERSION = 2
 LOG_MAX = 1024
 LOG_LEN = (1, 3, 1, 1, 2, 1, 2, 1)   # bytes of a log entry, by its top 3 bits (see _log calls)
 OFFER_MAX = 8

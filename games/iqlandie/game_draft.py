@@ -1,5 +1,6 @@
 """iQLANDIE Game methods (bound in game.py): the draft, placement, fallback and jokers."""
 from games.iqlandie import pieces as P
+from games.iqlandie.exhibits import NCELLS
 from games.iqlandie.game import DRAFT, PLACE, END
 
 
@@ -19,6 +20,9 @@ def _draft_advance(self):
             self._refill(t)
             self.phase = PLACE
             self.place_pos = 0
+            self.ended = 0
+            for q in range(n):
+                self.base[q] = self.boards[q].n
             self._place_advance()
             return
         p = self.order[self.draft_pos]
@@ -80,8 +84,8 @@ def add_from_bag(self, bag):
 def _place_advance(self):
     while self.place_pos < self.players:
         p = self.order[self.place_pos]
-        if self.handn[p]:
-            self.turn = p
+        if self.handn[p] or not (self.auto_end or self.ended >> p & 1):
+            self.turn = p       # placing, or may still pick pieces up again (lift, end_placing)
             return
         self.place_pos += 1
     self.round += 1
@@ -145,6 +149,57 @@ def fallback(self, piece):
     self._drop(p, piece)
     self._place_advance()
     return 2
+
+
+def lift(self, slot):
+    """Pick a piece placed this round (a slot of lifts()) up again: it goes back to the hand,
+    to be placed anew (as it was: a fallback 1x1 stays a 1x1)."""
+    if self.phase != PLACE or self.auto_end:
+        return False
+    p = self.turn
+    b = self.boards[p]
+    if slot < self.base[p] or slot >= b.n or slot > 30 or self.handn[p] > 1:
+        return False
+    self._log(0xE0 | slot)
+    self.hands[2 * p + self.handn[p]] = remove_piece(b, slot)
+    self.handn[p] += 1
+    return True
+
+
+def remove_piece(b, s):
+    """Take piece slot s off board b (the later slots move down one); returns its code. (Here,
+    not in exhibits.Board: only placing needs it, and this module leaves during tasks.)"""
+    code = b.code[s]
+    cells = b.cells
+    for i in range(NCELLS):
+        v = cells[i] & 0x7F
+        if v == s + 1:
+            cells[i] = 0
+        elif v > s + 1:
+            cells[i] -= 1       # the robot bit stays
+    for a in (b.code, b.exh, b.colour, b.orient, b.px, b.py):
+        for i in range(s, b.n - 1):
+            a[i] = a[i + 1]
+    b.n -= 1
+    return code
+
+
+def lifts(self):
+    """The board slots the player at turn may pick up again (placed this round)."""
+    if self.phase != PLACE or self.auto_end:
+        return range(0)
+    p = self.turn
+    return range(self.base[p], self.boards[p].n)
+
+
+def end_placing(self):
+    """The player at turn, hand empty, ends their placing: the next player places."""
+    if self.phase != PLACE or self.auto_end or self.handn[self.turn]:
+        return False
+    self._log(0xFF)
+    self.ended |= 1 << self.turn
+    self._place_advance()
+    return True
 
 
 def choose_joker_colour(self, player, piece, colour):

@@ -18,7 +18,8 @@ def save_state(self):
 
 def load_state(self, data):
     data = bytes(data)
-    if len(data) < 13 or data[0] != MAGIC[0] or data[1] != MAGIC[1] or data[2] != VERSION:
+    if len(data) < 13 or data[0] != MAGIC[0] or data[1] != MAGIC[1] or \
+            not 1 <= data[2] <= VERSION:
         raise ValueError("iqlandie: not a saved game")
     n = data[9] | (data[10] << 8)
     if len(data) != 13 + n:
@@ -34,6 +35,7 @@ def load_state(self, data):
         kinds[i] = (data[4] >> (2 * i)) & 3
     seed = data[5] | (data[6] << 8) | (data[7] << 16) | (data[8] << 24)
     self.start(players, kinds, seed)
+    self.auto_end = data[2] == 1     # before lifting: an empty hand ended the placing
     log = data[11:11 + n]
     i = 0
     while i < n:
@@ -66,6 +68,8 @@ def _replay(self, op, arg, b, c):
         return self.fallback(arg) != 0
     if op == 6:
         return self.choose_joker_colour((arg >> 3) & 3, b, arg & 7)
+    if op == 7:
+        return self.end_placing() if arg == 31 else self.lift(arg)
     return False
 
 

@@ -16,7 +16,7 @@ DEFAULT_CPU = 2           # CPU normal
 HELP = ("\n\nButtons. Topic: UP/DOWN, A. Task: see each task's help (START). Draft: "
         "LEFT/RIGHT a piece, A takes it; UP/DOWN a bag, A adds. Placement: the d-pad moves "
         "the piece, A turns it, B flips it, SELECT the next exhibition, START then "
-        "'Place here'. SELECT elsewhere: everybody's boards. START: pause, rules, quit "
+        "'Place here'; 'Pick up' takes this round's piece back until 'End placing'. SELECT elsewhere: everybody's boards. START: pause, rules, quit "
         "(the game is saved after every placement and round).")
 
 

@@ -19,7 +19,7 @@ OP_PORT = 96
 
 class OpticsScene(TaskScene):
     TOPIC = tasks.OPTICS
-    STATUS = ("on goal", "misses", "skips one", "hits twice", "")
+    STATUS = ("on goal", "misses", "skips one", "hits twice", "stacked")
 
     def __init__(self, app, task, label, on_done):
         TaskScene.__init__(self, app, task, label, on_done)
@@ -30,6 +30,8 @@ class OpticsScene(TaskScene):
                                         tile_width=8, tile_height=8, x=0, y=0)
         self.group.append(self.board)
         self.mask = bytearray(36)
+        self.diff = bytearray(36)
+        self.view = self.answer    # the answer drawn: yours, or the card's in the review
         self.buf = bytearray(optics.TRACE_MAX)
         self.exit = -1
         self.status = 0
@@ -53,20 +55,25 @@ class OpticsScene(TaskScene):
         return 0, i + 1
 
     def mirror_at(self, c):
-        """Index of the token on field c, or -1."""
-        a = self.answer
+        """Index of the token on field c in the answer shown, or -1."""
+        a = self.view
         for i in range(len(a)):
             if a[i][0] == c:
                 return i
         return -1
 
     def redraw(self):
+        """The mirrors of the answer shown; the laser only in the review (after handing in:
+        while solving nobody is told whether it reaches the goal)."""
         op = self.op
-        a = self.answer
+        a = self.view
         mask = self.mask
         for i in range(36):
             mask[i] = 0
-        n, status = op.trace(self.task, a, self.buf)
+        n = 0
+        status = op.OK
+        if self.review >= 0:
+            n, status = op.trace(self.task, a, self.buf)
         self.status = status
         buf = self.buf
         d = 0
@@ -93,12 +100,13 @@ class OpticsScene(TaskScene):
             self.draw_cell(c)
         for p in range(24):
             self.draw_port(p)
-        self.draw_list()
+        if self.review < 0:
+            self.draw_list()
 
     def draw_cell(self, c):
         m = self.mirror_at(c)
-        tile = self.mask[c] + (16 * (self.answer[m][1] + 1) if m >= 0 else 0)
-        if c == self.cursor:
+        tile = self.mask[c] + (16 * (self.view[m][1] + 1) if m >= 0 else 0)
+        if c == self.cursor or (self.review == 1 and self.diff[c]):
             tile += OP_INV
         _set(self.board, 1 + c % 6, 1 + c // 6, tile)
 
@@ -113,6 +121,40 @@ class OpticsScene(TaskScene):
             kind = PORT_OUT
         x, y = self.port_xy(p)
         _set(self.board, x, y, OP_PORT + (p // 6) * 5 + kind)
+
+    def show_review(self):
+        """Your mirrors and where the laser goes; or the card: a correct answer, the fields
+        where yours differs inverted."""
+        old = self.cursor
+        self.cursor = -1
+        if old >= 0:
+            self.draw_cell(old)
+        a = self.answer
+        if self.review == 1:
+            self.view = self.card()
+            diff = self.diff
+            for c in range(36):
+                diff[c] = 0
+            for e in self.view:
+                diff[e[0]] = 1 + e[1]
+            for e in a:
+                if e[0] < 36:
+                    diff[e[0]] = 0 if diff[e[0]] == 1 + e[1] else 1
+            same = 1
+            for c in range(36):
+                same &= not diff[c]
+            lines = ("The card", "Laser", "on goal", "Same as" if same else "Inverted:",
+                     "yours" if same else "you differ")
+        else:
+            self.view = a
+            lines = ("Your try", "Laser", "", self.review_text()[0], "")
+        self.redraw()
+        if self.review == 0:
+            lines = lines[:2] + (self.STATUS[self.status],) + lines[3:]
+        lines += self.review_text()[1:]
+        t = self.text
+        for i in range(7):
+            t.write(11, i + 1, (lines[i] + "          ")[:10])
 
     def draw_list(self):
         t = self.text
@@ -136,8 +178,8 @@ class OpticsScene(TaskScene):
             l1 = "Place %d" % (n - placed)
             l2 = ""
         else:
-            l1 = "Laser"
-            l2 = self.STATUS[self.status]
+            l1 = "All set:"
+            l2 = "A on Done"
         t.write(11, 6, (l1 + "          ")[:10])
         t.write(11, 7, (l2 + "          ")[:10])
 

@@ -15,7 +15,9 @@ BLANK = T.BIG_BLANK
 
 class PlaceScreen(TextScene):
     """The chosen exhibition big at the left with the ghost piece; d-pad moves it, A rotates,
-    B flips, SELECT switches exhibition, START: the menu with 'Place here' first."""
+    B flips, SELECT switches exhibition, START: the menu with 'Place here' first, 'Pick up'
+    for a piece placed this round (it comes back as the ghost where it lay). With both pieces
+    placed (piece -1) the screen shows the board and the menu offers 'End placing'."""
 
     def __init__(self, app, hub, piece=0):
         TextScene.__init__(self, app)
@@ -41,10 +43,15 @@ class PlaceScreen(TextScene):
     def select_piece(self, piece):
         g = self.hub.g
         self.piece = piece
+        e0 = self.e if self.e >= 0 else self.start_e
+        if piece >= len(g.hand(g.turn)):        # all placed: look, pick up or end
+            self.piece = -1
+            self.show_exhibit(e0)
+            self.draw()
+            return
         self.code = g.hand(g.turn)[piece]
         self.shape = P.shape_of(self.code)
         self.o = 0
-        e0 = self.e if self.e >= 0 else self.start_e
         for i in range(X.NEXH):
             e = (e0 + i) % X.NEXH
             ff = self.board.first_fit(e, self.shape)
@@ -70,6 +77,8 @@ class PlaceScreen(TextScene):
         self.clamp()
 
     def clamp(self):
+        if self.piece < 0:
+            return
         bw, bh = P.bbox(self.shape, self.o)
         self.x = max(0, min(self.x, X.EXH_W[self.e] - bw))
         self.y = max(0, min(self.y, X.EXH_H[self.e] - bh))
@@ -89,6 +98,9 @@ class PlaceScreen(TextScene):
         g = self.hub.g
         t = self.text
         e = self.e
+        if self.piece < 0:
+            self.draw_placed()
+            return
         hand = g.hand(g.turn)
         self.title_line("%s %s %s" % (self.hub.who(g.turn, "Place"), P.SHAPE_NAMES[self.shape],
                                       P.COLOUR_NAMES[P.colour_of(self.code)]),
@@ -126,8 +138,25 @@ class PlaceScreen(TextScene):
         t.write(c, 6, "%-13s" % "START: place")
         t.line(7, "A turn B flip SEL ex")
 
+    def draw_placed(self):
+        g = self.hub.g
+        t = self.text
+        e = self.e
+        self.title_line(self.hub.who(g.turn, "All placed"))
+        for i in range(25):
+            T.set_tile(self.ghost, i % 5, i // 5, 0)
+        c = HUD_COL
+        lines = ("%d %s" % (e + 1, X.EXH_NAMES[e]), CRIT_HELP[e],
+                 "now %d" % self.board.score(e), "", "START: end", "or pick up")
+        for r in range(6):
+            t.write(0, r + 1, " " * c)
+            t.write(c, r + 1, "%-13s" % lines[r])
+        t.line(7, "SELECT: exhibition")
+
     def on_button(self, button, kind):
         if kind == B.RELEASE or kind == B.LONG:
+            return
+        if self.piece < 0 and button != B.SELECT and button != B.START:
             return
         self.msg = ""
         if button == B.UP:
@@ -147,7 +176,7 @@ class PlaceScreen(TextScene):
         elif button == B.SELECT:
             e = (self.e + 1) % X.NEXH
             self.show_exhibit(e)
-            if not self.fits():
+            if self.piece >= 0 and not self.fits():
                 ff = self.board.first_fit(e, self.shape)
                 if ff is not None:
                     self.o, self.x, self.y = ff
@@ -170,6 +199,31 @@ class PlaceScreen(TextScene):
         hub.act((G.A_PLACE, self.piece, self.e, self.o, self.x, self.y))
         return True
 
+    def lift(self, slot):
+        """'Pick up' in the menu: the piece leaves the board and is the ghost where it lay."""
+        self.app.pop_to(self)
+        b = self.board
+        e = b.exh[slot]
+        o = b.orient[slot]
+        x = b.px[slot]
+        y = b.py[slot]
+        hub = self.hub
+        hub.act((G.A_LIFT, slot))
+        g = hub.g
+        self.select_piece(len(g.hand(g.turn)) - 1)
+        self.o = o
+        self.x = x
+        self.y = y
+        self.show_exhibit(e)
+        self.draw()
+
+    def end(self):
+        """'End placing': the pieces are final, the next player places."""
+        hub = self.hub
+        self.app.pop_to(self)
+        self.app.pop()
+        hub.act((G.A_END,))
+
     def other_piece(self):
         self.app.pop_to(self)
         g = self.hub.g
@@ -181,9 +235,18 @@ class PlaceMenu(PauseMenu):
     def __init__(self, app, scene):
         self.scene = scene
         g = scene.hub.g
-        extra = [Item("Place here" if scene.fits() else "Place here (blocked)", self.place)]
+        if scene.piece < 0:
+            extra = [Item("End placing", scene.end)]
+        else:
+            extra = [Item("Place here" if scene.fits() else "Place here (blocked)", self.place)]
         if len(g.hand(g.turn)) > 1:
             extra.append(Item("Other piece", scene.other_piece))
+        b = scene.board
+        for s in g.lifts():
+            c = b.code[s]
+            extra.append(Item("Pick up %s %s" % (P.SHAPE_NAMES[P.shape_of(c)],
+                                                 P.COLOUR_NAMES[P.colour_of(c)]),
+                              lambda s=s: scene.lift(s)))
         PauseMenu.__init__(self, app, scene.hub, extra)
         self.title = "Placement"
         self.draw()

@@ -73,6 +73,24 @@ class ProgrammingScene(TaskScene):
             tile += PG_INV
         _set(self.board, 1 + c % 6, 1 + c // 6, tile)
 
+    def show_review(self):
+        """The field you chose judged; or the card: the robot on the field where it stops, your
+        field (when it is another) inverted."""
+        end = self.task.start
+        if self.review == 1:
+            end = tasks.solution(self.task)
+        self.cursor = self.answer if self.review == 0 or end != self.answer else -1
+        for c in range(36):
+            tile = PG_ROBOT if c == end else PG_EMPTY
+            if c == self.cursor:
+                tile += PG_INV
+            _set(self.board, 1 + c % 6, 1 + c // 6, tile)
+        t = self.text
+        t.write(LIST_COL, 0, "Card " if self.review else ("Right" if self.ok else "Wrong"))
+        h = self.review_text()
+        t.write(LIST_COL, 6, (h[1] + "          ")[:10])
+        t.write(LIST_COL, 7, (h[2] + "          ")[:10])
+
     def draw_prompt(self):
         self.text.write(LIST_COL, 7, "A again!  " if self.armed else "A: here   ")
 

@@ -27,6 +27,7 @@ class GameScene(TextScene):
         TextScene.__init__(self, app)
         self.game_mod = game_mod
         self.g = g
+        g.difficulty = difficulty
         self.kinds = list(g.kinds)
         self.difficulty = difficulty
         self.events = ["", "", ""]
@@ -129,7 +130,10 @@ class GameScene(TextScene):
             hub.show_text()
             hub.act((G.A_REPORT, p, min(int(ds), TASK_LIMIT_DS), 1 if ok else 0))
 
-        open_task(app, self.g.topic, task, self.name(p, True), done)
+        # the card is turned over once no other human still solves this task
+        g = self.g
+        rv = all(g.reported[q] or self.kinds[q] for q in range(g.players) if q != p)
+        open_task(app, g.topic, task, self.name(p, True), done, rv)
 
     def round_task(self):
         """This round's task (the same for every player), generated once."""
@@ -217,8 +221,7 @@ class GameScene(TextScene):
 
 
 def phases():
-    """All the phase screens (topic, ready, results, draft, placement, summary, jokers, score)
-    at once (tests); the table loads one module at a time with phase_screens()."""
+    """All the phase screens at once (tests); the table loads one at a time (phase_screens)."""
     from games.iqlandie import phases as ph
     return ph
 
@@ -259,9 +262,8 @@ def phase_screens(name):
 
 
 def free_for_task():
-    """Only the table stays while a task screen runs: the phase screens and their shared parts,
-    the pause menu, the art (code and sheets), the game's menu, the game's draft, scoring and
-    saving code (game.unload_parts), the pieces' orientation tables and the CPU leave."""
+    """Only the table stays while a task screen runs: phase screens, pause menu, art, menu,
+    game.unload_parts, the pieces' tables and the CPU leave."""
     import gc
     from handheld import gfx
     gfx.unload(PHASE_MODULES)
@@ -302,6 +304,6 @@ def unload_task_screens():
     gc.collect()
 
 
-def open_task(app, topic, task, label, on_done):
+def open_task(app, topic, task, label, on_done, reveal=True):
     from games.iqlandie import task_screens
-    return task_screens.open_task(app, topic, task, label, on_done)
+    return task_screens.open_task(app, topic, task, label, on_done, reveal)

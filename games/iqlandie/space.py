@@ -5,8 +5,26 @@ Cells are y * 3 + x. See TASKS.md.
 """
 
 SYMBOLS = ("", "Planet", "Star", "Sun", "Moon", "Meteor")
-# The 5 space cards every player owns (0 = transparent). The meteor is one value: its
-# orientation does not matter.
+NSYM = 6
+# Symbols turn with their card, and the window must show each one turned as on the task card,
+# except the meteor (the seed frees its orientation). A field's value is symbol + NSYM * its
+# orientation: the card's transform, reduced to what the picture shows (the sun looks the same
+# in all 8, planet and moon in pairs). ORIENT[symbol * 8 + transform]; task_tiles.SPACE_ART is
+# the picture (a test checks the table against it).
+ORIENT = (b"\0\0\0\0\0\0\0\0"                  # empty
+          b"\0\x01\0\x01\x04\x05\x04\x05"      # planet: a half turn looks the same
+          b"\0\x01\x02\x03\0\x01\x02\x03"      # star: its mirror looks the same
+          b"\0\0\0\0\0\0\0\0"                  # sun: symmetric
+          b"\0\x01\x02\x03\x02\x03\0\x01"      # moon: mirrored top-bottom looks the same
+          b"\0\0\0\0\0\0\0\0")                 # meteor: free (the seed)
+
+# TILE[value]: the space sheet's tile of a window value, only the 14 looks that show (+ empty);
+# + NTILES: inverted (the card being moved). A test derives it from ORIENT.
+TILE = (b"\x00\x01\x02\x03\x04\x05\x00\x06\x07\x00\x08\x00\x00\x00\x09\x00"
+        b"\x0a\x00\x00\x00\x0b\x00\x0c\x00\x00\x0d\x00\x00\x00\x00\x00\x0e"
+        b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00")
+NTILES = 15
+# The 5 space cards every player owns (0 = transparent), each symbol printed upright.
 CARDS = (
     b"\x01\x00\x02\x00\x03\x00\x05\x00\x04",  # P . * / . S . / m . M : corners and centre
     b"\x00\x04\x00\x02\x05\x01\x00\x03\x00",  # . M . / * m P / . S . : edges and centre
@@ -52,12 +70,13 @@ class Task:
 
 
 def transform(card, t):
-    """The 9 cells of card `card` as seen after transform t (0..7)."""
+    """The 9 cells of card `card` as seen after transform t (0..7): symbol + NSYM * orientation."""
     c = CARDS[card]
     p = PERM[t]
     out = bytearray(9)
     for i in range(9):
-        out[i] = c[p[i]]
+        v = c[p[i]]
+        out[i] = v + NSYM * ORIENT[v * 8 + t]
     return out
 
 
@@ -73,7 +92,7 @@ def _lay(out, card, t, dx, dy):
                 if 0 <= cx < 3:
                     v = c[p[cy * 3 + cx]]
                     if v:
-                        out[y * 3 + x] = v
+                        out[y * 3 + x] = v + NSYM * ORIENT[v * 8 + t]
 
 
 def _valid(e):

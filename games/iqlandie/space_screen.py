@@ -7,8 +7,7 @@ from handheld.gfx import palette
 from games.iqlandie import tasks
 from games.iqlandie.task_screens import TaskScene, _frame, _set, ADD, DONE, task_sheet
 
-# task_tiles.py's tile numbers of this sheet (that module is in the heap only while it draws)
-SP_INV = 6
+# the sheet's tiles: space.TILE[value], + space.NTILES inverted (task_tiles.space draws it)
 
 SP_TARGET_X = 3
 SP_TARGET_Y = 7
@@ -36,7 +35,7 @@ class SpaceScene(TaskScene):
         g.append(self.work)
         g.append(_frame(WORK_X + 16, WORK_Y + 16, 25))
         for i in range(9):
-            _set(self.target, i % 3, i // 3, task.target[i])
+            _set(self.target, i % 3, i // 3, space.TILE[task.target[i]])
         self.win = bytearray(9)
         self.focus = ADD        # a layer index, ADD or DONE
         self.editing = False
@@ -75,14 +74,14 @@ class SpaceScene(TaskScene):
                 v = 0
                 inside = 0 <= x < 3 and 0 <= y < 3
                 if inside:
-                    v = win[y * 3 + x]
+                    v = sp.TILE[win[y * 3 + x]]
                 if cur is not None:
                     cx = x - cur[2]
                     cy = y - cur[3]
                     if 0 <= cx < 3 and 0 <= cy < 3:
                         if not inside:
-                            v = cells[cy * 3 + cx]
-                        v += SP_INV
+                            v = sp.TILE[cells[cy * 3 + cx]]
+                        v += sp.NTILES
                 _set(self.work, wx, wy, v)
         self.draw_list()
 
@@ -119,6 +118,42 @@ class SpaceScene(TaskScene):
         t.write(0, 0, (self.label + " " + hint + " " * 15)[:15])
         t.write(0, 6, (left[0] + "     ")[:5])
         t.write(0, 7, (left[1] + "     ")[:5])
+
+    def show_review(self):
+        """Your stack's window judged, or the card: a correct stack (yours when right); in both
+        the window fields where your stack differs from the goal are inverted, and on the card
+        the layers that differ from yours are starred."""
+        sp = self.sp
+        a = self.answer
+        mine = sp.compose(a, bytearray(9))
+        stack = self.card() if self.review else a
+        win = sp.compose(stack, self.win)
+        tgt = self.task.target
+        for wy in range(7):
+            for wx in range(7):
+                x = wx - 2
+                y = wy - 2
+                v = 0
+                if 0 <= x < 3 and 0 <= y < 3:
+                    i = y * 3 + x
+                    v = sp.TILE[win[i]] + (sp.NTILES if mine[i] != tgt[i] else 0)
+                _set(self.work, wx, wy, v)
+        t = self.text
+        for r in range(7):
+            s = ""
+            if r < len(stack):
+                e = stack[r]
+                s = ("*" if self.review and (r >= len(a) or a[r] != e) else " ") + \
+                    "%d C%d" % (r + 1, e[0] + 1)
+            t.write(SP_LIST_COL, r + 1, (s + "      ")[:6])
+        head = "The card" if self.review else self.review_text()[0]
+        t.write(0, 0, (self.label + " " + head + " " * 15)[:15])
+        if self.reveal:
+            left = ("SEL:", "yours" if self.review else "card", "A:ok")
+        else:
+            left = ("Card", "later", "A:ok")
+        for i in range(3):
+            t.write(0, 5 + i, (left[i] + "     ")[:5])
 
     def handle(self, button, kind):
         a = self.answer

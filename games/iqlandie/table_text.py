@@ -6,6 +6,9 @@ from games.iqlandie import exhibits as X
 
 
 def note(self, line):
+    if not line:                # (ending the placing is not news)
+        self.redraw()
+        return
     self.events[0] = self.events[1]
     self.events[1] = self.events[2]
     self.events[2] = line
@@ -77,6 +80,8 @@ def describe(self, a, p):
         return "%s put %s>%s" % (who, P.SHAPE_NAMES[P.shape_of(code)], X.EXH_NAMES[a[2]])
     if k == G.A_JOKER:
         return "%s joker=%s" % (self.name(a[1], True), P.COLOUR_NAMES[a[3]])
+    if k == G.A_LIFT:
+        return "%s took up %s" % (who, P.SHAPE_NAMES[P.shape_of(g.boards[p].code[a[1]])])
     return ""
 
 

@@ -3,7 +3,15 @@ starts, or START > How to solve during the task): not resident with the task's s
 from games.iqlandie import tasks
 
 
+AFTER = (" Handed in, the clock stops and your answer is judged; SELECT turns the card "
+         "over: a correct answer, where yours differs marked. A goes on.")
+
+
 def help_text(topic):
+    return _text(topic) + AFTER
+
+
+def _text(topic):
     if topic == tasks.BIOLOGY:
         return ("Slide the tokens until your board shows the goal. The d-pad pushes the token "
                 "next to the empty field into it. Any quarter turn of the goal counts: turn "
@@ -17,9 +25,11 @@ def help_text(topic):
                 "so it reaches the hollow goal square, reflecting off each mirror once and "
                 "never passing a mirror field again. A: put the chosen mirror on the cursor, "
                 "or turn the mirror there. B: take it off. SELECT: next mirror; on Done, "
-                "A hands in.")
+                "A hands in. The laser is shown only after you hand in.")
     return ("Stack your space cards so the framed 3x3 window shows exactly the goal: the "
                 "top symbol of each field counts, no field may stay empty. Cards may stick out. "
+                "Symbols turn with their card and must look as in the goal; only meteors may "
+                "lie any way. "
                 "List: UP/DOWN choose, A edits a card or adds one (+Card), LEFT/RIGHT swap the "
                 "card, B removes it. Editing: d-pad moves, A turns, B flips, SELECT ends. "
                 "A on Done hands in.")

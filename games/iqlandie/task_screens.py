@@ -6,6 +6,12 @@ tasks.new_answer(task); handing in pops the scene, then calls on_done(answer, ti
 game flow checks the answer with tasks.check). Giving up calls on_done(None, time_ds).
 START opens the task menu (keep solving, hand in, how to solve, give up); the timer keeps
 running there, so reading the rules costs time like at the table.
+
+Handing in (or giving up) stops the clock and shows the review: first the player's own answer
+judged (optics: only now the laser is drawn), then, with SELECT / LEFT / RIGHT, the card turned
+over: one correct solution, the fields where the player's answer differs marked. With
+reveal=False (another human still has to solve this task) only the own answer is shown.
+A leaves the review and reports.
 """
 import displayio
 
@@ -19,7 +25,7 @@ MAX_DS = 65535          # times are reported in tenths of a second, 16 bits
 TIMER_COLS = 5          # "999.9" (longer times show as 999.9; the report has them all)
 
 
-def open_task(app, topic, task, player_label, on_done):
+def open_task(app, topic, task, player_label, on_done, reveal=True):
     """Push the scene for `topic`; on_done(answer or None, time_ds) runs after it popped."""
     for key, name in SHEETS[topic]:     # drawn before the scene's code is loaded: a lower peak
         task_sheet(key, name)
@@ -32,6 +38,7 @@ def open_task(app, topic, task, player_label, on_done):
     else:
         from games.iqlandie.space_screen import SpaceScene as cls
     scene = cls(app, task, player_label, on_done)
+    scene.reveal = reveal
     app.push(scene)
     return scene
 
@@ -94,6 +101,11 @@ class TaskScene(Scene):
         self.shown_ds = -1
         self.done = False
         self.armed = False       # A pressed once: the next A hands in
+        self.review = -1         # -1 solving; 0 the answer judged; 1 the card (a solution)
+        self.reveal = True       # the card may be shown (no other human still solves)
+        self.ds = 0              # the time handed in
+        self.handed = None
+        self.ok = False
         self.text = TextGrid()
         self.group.append(self.text.grid)
         leds = app.leds
@@ -111,7 +123,7 @@ class TaskScene(Scene):
         self.text.write(21 - TIMER_COLS, self.TIMER_ROW, " " * (TIMER_COLS - len(s)) + s)
 
     def tick(self, now):
-        if self.done:
+        if self.done or self.review >= 0:
             return False
         ds = self.elapsed_ds()
         if ds != self.shown_ds:
@@ -123,6 +135,15 @@ class TaskScene(Scene):
     # --- buttons ----------------------------------------------------------------------
     def on_button(self, button, kind):
         if self.done:
+            return
+        if self.review >= 0:
+            if kind != B.PRESS:
+                return
+            if button == B.A:
+                self.finish()
+            elif self.reveal and (button == B.SELECT or button == B.LEFT or button == B.RIGHT):
+                self.review ^= 1
+                self.show_review()
             return
         if button == B.START:
             if kind == B.PRESS:
@@ -154,20 +175,49 @@ class TaskScene(Scene):
 
     # --- the end ----------------------------------------------------------------------
     def hand_in(self):
-        self.finish(self.answer)
+        self.end_task(self.answer)
 
     def give_up(self):
-        self.finish(None)
+        self.end_task(None)
 
-    def finish(self, answer):
+    def end_task(self, answer):
+        """Stop the clock and judge the answer: the review starts (your answer first)."""
+        if self.done or self.review >= 0:
+            return
+        self.ds = self.elapsed_ds()
+        self.handed = answer
+        self.ok = answer is not None and tasks.check(self.task, answer)
+        self.app.pop_to(self)
+        self.armed = False
+        self.review = 0
+        self.draw_timer(self.ds)
+        self.show_review()
+
+    def card(self):
+        """The answer the turned card shows: the player's own when right (several answers may
+        be right), else the generator's."""
+        if self.ok:
+            return self.handed
+        return tasks.solution(self.task)
+
+    def review_text(self):
+        """(verdict, what SELECT does, what A does) in the review, 10 columns each."""
+        v = "Gave up" if self.handed is None else ("Right!" if self.ok else "Wrong")
+        if not self.reveal:
+            return v, "Card:later", "A: next"
+        return v, ("SEL: yours" if self.review else "SEL: card"), "A: next"
+
+    def show_review(self):
+        pass
+
+    def finish(self):
         if self.done:
             return
         self.done = True
-        ds = self.elapsed_ds()
         app = self.app
         app.pop_to(self)
         app.pop()
-        self.on_done(answer, ds)
+        self.on_done(self.handed, self.ds)
 
     def on_leave(self):
         leds = self.app.leds

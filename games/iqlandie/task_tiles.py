@@ -59,9 +59,7 @@ PORT_GOAL_HIT = 3
 PORT_OUT = 4          # the laser leaves the grid here
 OP_CORNER = 116
 OP_COUNT = 117
-# space sheet (8 px): symbol 0..5, + SP_INV inverted (the card being moved)
-SP_INV = 6
-SP_COUNT = 12
+# space sheet (8 px): space.TILE[symbol + 6 * orientation] (space.py), + space.NTILES inverted
 
 
 def _art(bmp, x0, y0, rows, scale=1, value=1):
@@ -246,11 +244,32 @@ def _port(bmp, x0, side, kind):
 
 
 def space(bitmap_cls):
-    bmp = bitmap_cls(8 * SP_COUNT, 8, 2)
-    for s in range(6):
-        x0 = s * 8
-        if SPACE_ART[s]:
-            _art(bmp, x0 + 1, 1, SPACE_ART[s])
-        _copy(bmp, x0, (SP_INV + s) * 8, 8)
-        _invert(bmp, (SP_INV + s) * 8, 8)
+    from games.iqlandie.space import TILE, NTILES
+    bmp = bitmap_cls(16 * NTILES, 8, 2)
+    for v in range(48):
+        x0 = TILE[v] * 8
+        if v and not x0:
+            continue            # an orientation nobody sees (space.ORIENT)
+        if v:
+            _art(bmp, x0 + 1, 1, turned_art(SPACE_ART[v % 6], v // 6))
+        _copy(bmp, x0, (NTILES + TILE[v]) * 8, 8)
+        _invert(bmp, (NTILES + TILE[v]) * 8, 8)
     return bmp
+
+
+def turned_art(rows, t):
+    """7x7 art as seen after transform t (t & 4: mirrored left-right first, t & 3 clockwise
+    quarter turns; the same as space.PERM on a 3x3 card)."""
+    out = []
+    for y in range(7):
+        row = ""
+        for x in range(7):
+            sx = x
+            sy = y
+            for _ in range(t & 3):
+                sx, sy = sy, 6 - sx
+            if t & 4:
+                sx = 6 - sx
+            row += rows[sy][sx]
+        out.append(row)
+    return out

@@ -1,6 +1,10 @@
-"""iQLANDIE CPU figures: decision time, hard vs easy over seeded games, save size.
+"""iQLANDIE CPU figures: decision time, hard vs easy over seeded games, save size, hard vs
+normal (mean scores) and CPU solve times per task difficulty.
 
-    python -m host_sim.iqlandie.bench [--games 200]
+    python -m host_sim.iqlandie.bench [--games 200] [--versus 50] [--all-difficulties]
+    python -m host_sim.iqlandie.bench --games 0 --versus 50 --all-difficulties   # issue 14
+
+Hard vs normal runs on normal tasks unless --all-difficulties (easy, normal, hard tasks).
 
 Games cycle through 2, 3 and 4 players; half the seats (rounded down, at least one) are hard,
 the others easy, seats shuffled per game. "Hard wins outright" = the winner after the
@@ -23,6 +27,19 @@ from handheld.rng import Rng  # noqa: E402
 from games.iqlandie import game as G, cpu  # noqa: E402
 
 DEVICE_FACTOR = 150
+
+
+def play_game(players, kinds, seed, rng=None, difficulty=1):
+    """Play a whole game of CPU players (kind 0 plays as normal); returns it."""
+    g = G.Game.new(players, kinds, seed)
+    g.difficulty = difficulty
+    if rng is None:
+        rng = Rng(seed ^ 0x5A5A5A5A)
+    while g.phase != G.OVER:
+        k = g.kinds[g.turn] or cpu.NORMAL
+        if not g.apply(cpu.decide(g, k, rng)):
+            raise RuntimeError("iqlandie cpu: illegal decision in phase %d" % g.phase)
+    return g
 
 
 def seats(i):
@@ -113,14 +130,77 @@ def task_times(out, seeds=300):
                                     "ok " if dev <= 150 else "OVER"))
 
 
-def main(out=print, games=200):
-    fig = run(games)
-    report(fig, out)
-    task_times(out)
+def versus(games=50, difficulty=1, seed0=100):
+    """Hard against normal: seeded 4-player games, two hard and two normal seats (shuffled per
+    game). Returns mean score per strength, their ratio and the mean points per criterion."""
+    tot = {cpu.NORMAL: 0, cpu.HARD: 0}
+    crit = {cpu.NORMAL: [0] * 8, cpu.HARD: [0] * 8}
+    for i in range(games):
+        kinds = [cpu.HARD, cpu.HARD, cpu.NORMAL, cpu.NORMAL]
+        Rng(5000 + i).shuffle(kinds)
+        g = play_game(4, kinds, seed0 + i, Rng((seed0 + i) * 7919), difficulty)
+        sc = g.scores()
+        for p in range(4):
+            k = g.kinds[p]
+            tot[k] += sc[p]
+            bd = g.score_breakdown(p)
+            for c in range(8):
+                crit[k][c] += bd[c]
+    n = 2.0 * games
+    return {"games": games, "difficulty": difficulty,
+            "hard": tot[cpu.HARD] / n, "normal": tot[cpu.NORMAL] / n,
+            "ratio": tot[cpu.HARD] / tot[cpu.NORMAL],
+            "hard_crit": [c / n for c in crit[cpu.HARD]],
+            "normal_crit": [c / n for c in crit[cpu.NORMAL]]}
+
+
+def solve_means(draws=2000):
+    """Mean CPU solve time (s) and error share per strength and task difficulty."""
+    out = {}
+    for s in (cpu.EASY, cpu.NORMAL, cpu.HARD):
+        for d in range(3):
+            rng = Rng(31 * s + d)
+            t = wrong = 0
+            for i in range(draws):
+                ds, ok = cpu.solve_result(rng, s, i % 4, d)
+                t += ds
+                wrong += not ok
+            out[s, d] = (t / draws / 10.0, wrong / draws)
+    return out
+
+
+def report_versus(fig, out=print):
+    out("iqlandie hard vs normal: %d seeded 4-player games (2 hard, 2 normal), tasks %s"
+        % (fig["games"], ("easy", "normal", "hard")[fig["difficulty"]]))
+    out("  mean score: hard %.1f, normal %.1f, ratio %.3f [%s >= 1.15]"
+        % (fig["hard"], fig["normal"], fig["ratio"], "ok" if fig["ratio"] >= 1.15 else "LOW"))
+    out("  per criterion (1-8) hard:   %s" % " ".join("%.1f" % c for c in fig["hard_crit"]))
+    out("  per criterion (1-8) normal: %s" % " ".join("%.1f" % c for c in fig["normal_crit"]))
+
+
+def main(out=print, games=200, vs=50, diffs=(1,)):
+    fig = None
+    if games:
+        fig = run(games)
+        report(fig, out)
+    if vs:
+        for d in diffs:
+            report_versus(versus(vs, d), out)
+        means = solve_means()
+        for s in (cpu.EASY, cpu.NORMAL, cpu.HARD):
+            out("  CPU %-6s solve time by task difficulty (easy normal hard): %s"
+                % (("", "easy", "normal", "hard")[s],
+                   "  ".join("%.1f s %.0f%% wrong" % (means[s, d][0], 100 * means[s, d][1])
+                             for d in range(3))))
+    if games:
+        task_times(out)
     return fig
 
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
-    main(games=ap.parse_args().games)
+    ap.add_argument("--versus", type=int, default=50)
+    ap.add_argument("--all-difficulties", action="store_true")
+    a = ap.parse_args()
+    main(games=a.games, vs=a.versus, diffs=(0, 1, 2) if a.all_difficulties else (1,))
