@@ -2,9 +2,10 @@
 
 Every pack is indexed with the device's own reader (handheld.packs.Pack), then every level is
 read back and handed to its game's parse(), and stored solutions are replayed with the game's
-verify() when it has one. Problems come out as "file:line: message", like a compiler's;
-warnings (a stored solution the device ignores, a capped check, levels left out) as
-"file:line: warning: message". The launcher sees the same: a problem at file level (no level,
+verify() when it has one; a level without one is searched by the game's host solver where it
+has a prove() (Mental IQ+): no solution is a problem, a search that stops first a warning.
+Problems come out as "file:line: message", like a compiler's; warnings (a stored solution the
+device ignores, a capped check, levels left out) as "file:line: warning: message". The launcher sees the same: a problem at file level (no level,
 an error in the header, too many errors) makes the pack "!" in its pack list, a problem inside a
 level makes only that level unplayable, a warning blocks nothing.
 """
@@ -133,6 +134,14 @@ def _check_pack(path, game, problems, stats):
             problems.append("%s:%d: level %d: parse crashed: %s: %s"
                             % (path, level.first_line, i + 1, type(exc).__name__, exc))
             continue
+        if check_level is None and not level.solution:
+            why = _prove(game, obj)
+            if why:
+                warn = why.startswith(WARNING)
+                problems.append("%s:%d: %slevel %d: %s" % (
+                    path, level.first_line, WARNING if warn else "", i + 1,
+                    why[len(WARNING):] if warn else why))
+            continue
         if check_level is not None or (verify is not None and level.solution):
             try:
                 bad = check_level(obj) if check_level is not None else \
@@ -149,6 +158,18 @@ def _check_pack(path, game, problems, stats):
                 else:
                     problems.append("%s:%d: level %d: solution fails%s: %s"
                                     % (path, line, i + 1, where, reason))
+
+
+def _prove(game, level):
+    """A level with no stored solution: the game's host solver proves it solvable where it has
+    a prove() (host_sim/<game>/solver.py); -> None, a reason, or "warning: ..." """
+    import importlib
+    try:
+        solver = importlib.import_module("host_sim.%s.solver" % game.ID)
+    except ImportError:
+        return None
+    prove = getattr(solver, "prove", None)
+    return prove(level) if prove is not None else None
 
 
 def check_paths(paths, registry, stats=None):

@@ -199,3 +199,30 @@ def test_the_first_level_of_each_kind_uses_it():
 def test_each_pack_opens_with_one_of_its_easiest_levels(name):
     lengths = [length(raw.solution) for i, raw, lv, err in PACKS[name][1]]
     assert lengths[0] <= sorted(lengths)[len(lengths) // 2]
+
+
+def test_packs_check_proves_a_level_without_a_stored_solution_or_reports_it(tmp_path):
+    """Issue 15: `packs check` passed a Mental IQ+ level that has no solution."""
+    import games
+    registry = [g for g in games.GAMES if g.ID == "mentaliq"]
+    path = tmp_path / "p.txt"
+    path.write_text("Title: Proofs\nGame: mentaliq\n\n"
+                    ".@ .. .J .. f.\n"          # solvable: push the jewel right onto the flag
+                    "Title: Solvable, no stored solution\n\n"
+                    ".J .. .. .@ f.\n"          # the jewel sits at the edge: it can never move right
+                    "Title: No way\n")
+    problems = packs_check.check_paths([str(path)], registry)
+    assert len(problems) == 1, problems
+    assert ":7: level 2: no solution" in problems[0] and "warning" not in problems[0]
+
+
+def test_packs_check_says_when_it_could_not_prove_a_level(tmp_path, monkeypatch):
+    import games
+    from host_sim.mentaliq import solver
+    registry = [g for g in games.GAMES if g.ID == "mentaliq"]
+    path = tmp_path / "p.txt"
+    path.write_text("Title: Proofs\nGame: mentaliq\n\n.@ .. .. .. .J .. f.\nTitle: Far\n")
+    monkeypatch.setattr(solver.prove, "__defaults__", (3,))
+    problems = packs_check.check_paths([str(path)], registry)
+    assert len(problems) == 1 and packs_check.is_warning(problems[0]), problems
+    assert "could not prove it solvable" in problems[0]

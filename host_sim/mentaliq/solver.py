@@ -183,3 +183,20 @@ def shortest_length(level, time_limit=10.0, max_states=None):
     """Length of the shortest solution, or None."""
     m = solve(level, time_limit, max_states)
     return None if m is None else len(board.parse_moves(m))
+
+
+PROVE_STATES = 300000   # positions `packs check` searches for a level with no stored solution
+
+
+def prove(level, max_states=PROVE_STATES):
+    """For `packs check`: is a level without a stored solution solvable? -> None when the
+    solver found a solution, else the reason as text ("warning: ..." when the search stopped at
+    max_states before it could tell). Deterministic: bounded by positions, not by time."""
+    stats = {}
+    moves = solve(level, time_limit=None, max_states=max_states, stats=stats)
+    if moves is not None:
+        return None
+    if stats["complete"]:
+        return "no solution: every one of the %d reachable positions was searched" % stats["states"]
+    return "warning: could not prove it solvable (searched %d positions, no solution yet)" % \
+        stats["states"]
