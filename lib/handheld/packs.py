@@ -10,9 +10,8 @@ Runs unchanged on CPython, CircuitPython and MicroPython.
 from array import array
 
 from handheld.packs_util import RLE_MAX, list_packs, rle_expand, rle_width, _soft_crc32, \
-    _utf8_cut, _stem, _stat, _let_go, PackError, PackChanged  # noqa: F401 (part of this module's API)
-from handheld.packs_sink import MAX_ERRORS, LEVELS_MAX, HEADER_VALUE_MAX, Grab as _Grab, \
-    titled, sol_rank  # noqa: F401
+    _utf8_cut, _stem, _stat, _let_go, PackError, PackChanged, MAX_ERRORS, LEVELS_MAX, \
+    HEADER_VALUE_MAX  # noqa: F401 (part of this module's API)
 
 try:
     from binascii import crc32 as _crc32
@@ -115,10 +114,12 @@ def _scan(rd, fmt, sink, end, check):
     """Walk lines from cursor rd up to byte offset `end` (EOF when end < 0), telling sink.
 
     The same walk indexes a pack (sink packs_index.Index, check=2: every check) and re-reads
-    levels from their offsets (sink _Grab; check=1: the stored solutions only, 0: none), so both
+    levels from their offsets (sink packs_sink.Grab; check=1: the stored solutions only, 0: none), so both
     always agree on where a level starts and ends, what names it and which solutions are
     readable. Reading is inlined here because it runs once per line of every pack on the device.
     """
+    # packs_sink leaves the heap after each read (_let_go): a level in play does not keep it
+    from handheld.packs_sink import titled, sol_rank
     maxw = getattr(fmt, "max_width", None)
     maxh = getattr(fmt, "max_height", None)
     width_of = getattr(fmt, "row_width", None)
@@ -420,7 +421,10 @@ class Pack:
             n = self.count - start
         if n <= 0:
             return []
-        grabs = self._read(start, n, True)
+        try:
+            grabs = self._read(start, n, True)
+        finally:
+            _let_go()
         out = []
         for k in range(n):
             out.append(self._name(start + k, grabs[k]))
@@ -432,6 +436,7 @@ class Pack:
     def _read(self, start, n, names_only):
         if self.changed():
             raise PackChanged(self._line[start], CHANGED)
+        from handheld.packs_sink import Grab
         out = []
         try:
             f = open(self.path, "rb")
@@ -443,7 +448,7 @@ class Pack:
             rd = _Cursor(f, pos, self._line[start], None)
             for j in range(start, start + n):
                 end = self._off[j + 1] if j + 1 < self.count else self._end_off
-                g = _Grab(names_only)
+                g = Grab(names_only)
                 _scan(rd, self.fmt, g, end, 0 if names_only else 1)
                 if g.pos != self._off[j]:
                     raise PackChanged(self._line[j], CHANGED)

@@ -2,7 +2,8 @@
 the header, errors and warnings. Needed only while a pack is indexed: on the device its code
 leaves the heap after that (packs_util._let_go)."""
 
-from handheld.packs_sink import MAX_ERRORS, LEVELS_MAX, HEADER_VALUE_MAX, titled
+from handheld.packs_util import MAX_ERRORS, LEVELS_MAX, HEADER_VALUE_MAX
+from handheld.packs_sink import titled
 
 
 class Index:

@@ -4,9 +4,7 @@ while indexing), and the reader's small judgements about plain text: can a line 
 it the title line of a stored solution. Split from packs.py to keep each module small enough to
 compile on the device. See docs/formats.md."""
 
-MAX_ERRORS = 40  # a wrong file (a photo renamed .txt) must not fill the heap with errors
-LEVELS_MAX = 3000  # levels indexed per pack (9 bytes each on the device); the rest left out
-HEADER_VALUE_MAX = 256  # header values stay in RAM while the pack is open
+from handheld.packs_util import MAX_ERRORS, LEVELS_MAX, HEADER_VALUE_MAX  # noqa: F401
 # a note's key: no digit ('Level 5: The Box' can be a title)
 _NOTE_KEY = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_ "
 

@@ -5,6 +5,9 @@ Split from packs.py to keep each module small enough to compile on the device.""
 import os
 
 RLE_MAX = 255  # longest run in a run-length row
+MAX_ERRORS = 40  # a wrong file (a photo renamed .txt) must not fill the heap with errors
+LEVELS_MAX = 3000  # levels indexed per pack (9 bytes each on the device); the rest left out
+HEADER_VALUE_MAX = 256  # header values stay in RAM while the pack is open
 
 
 # Here, not in packs.py, so that a board parser kept in a game's heap holds a small module.
@@ -119,10 +122,10 @@ def rle_width(row):
 
 
 def _let_go():
-    # The solution checker and the indexing sink are needed while a pack is read, not while a
-    # level is played: on the device their code leaves the heap (CPython keeps it:
+    # The solution checker and the sinks are needed while a pack is read, not while a level is
+    # played: on the device their code leaves the heap (CPython keeps it:
     # re-importing there costs, frees nothing).
     import sys
     if sys.implementation.name != "cpython":
         from handheld.entry import unload
-        unload(("handheld.packs_solution", "handheld.packs_index"))
+        unload(("handheld.packs_solution", "handheld.packs_index", "handheld.packs_sink"))
