@@ -38,7 +38,7 @@ class PlayScene(Scene):
         self.dirty_since = -1   # time of the first move not yet in the resume record
         self.saved_at = -RESUME_EVERY_MS
         self.finished = False
-        self.redo_log = bytearray(REDO_MAX)   # undone actions, newest last
+        self.redo_log = None   # undone actions, newest last: made at the first undo
         self.nredo = 0
         self.before_restart = None   # resume bytes of the position a restart left
         self.chord = False           # SELECT was used with another button while held
@@ -156,6 +156,8 @@ class PlayScene(Scene):
         return False
 
     def remember_undone(self, action):
+        if self.redo_log is None:
+            self.redo_log = bytearray(REDO_MAX)
         if self.nredo == REDO_MAX:   # the oldest undone action goes
             self.redo_log[:REDO_MAX - 1] = self.redo_log[1:]
             self.nredo -= 1
