@@ -1,6 +1,8 @@
 """Gravity room CPU players: legal in every phase, engine untouched, deterministic, take wins,
-avoid handing wins over, and hard beats normal beats easy in small seeded tournaments (the
-200-game figure is in host_sim/gravity/bench.py)."""
+never hand a win over when they need not (hard: in play and in the last setup placement), the
+quick win check agrees with trying every action, and hard beats normal beats easy and the
+safe-random opponent in small seeded tournaments (the 200-game figures:
+`python -m host_sim.gravity.bench tournament`)."""
 import random
 
 from games.gravity import ai, board
@@ -130,6 +132,112 @@ def test_hard_hands_over_fewer_immediate_wins_than_normal():
     normal = blunders(2, positions)
     easy = blunders(1, positions)
     assert hard < normal <= easy
+
+
+def tight_positions(count, seed, players=2):
+    """Seeded positions of play (random games on generated boards) where the player to move
+    has at least one action that hands the next player an immediate win and at least one
+    that does not: where a careless move loses."""
+    rnd = random.Random(seed)
+    buf = bytearray(MAX_ACTIONS)
+    bds = G.generate(12, seed)
+    out = []
+    g = 0
+    while len(out) < count:
+        e = Engine()
+        e.new_game(bds[g % len(bds)], players)
+        g += 1
+        while e.winner() < 0:
+            if e.phase == PLAY:
+                me = e.turn
+                safe = [bench._safe_after(e, a, me) for a in legal(e)]
+                if any(safe) and not all(safe):
+                    f = Engine()
+                    f.new_game(bds[(g - 1) % len(bds)], players)
+                    for a in e.actions[:e.nactions]:
+                        f.play(a)
+                    out.append(f)
+                    if len(out) == count:
+                        break
+            e.play(buf[rnd.randrange(e.legal(buf))])
+    return out
+
+
+def test_hard_never_plays_a_move_that_lets_the_opponent_win_at_once_when_a_safe_one_exists():
+    positions = tight_positions(60, 41)
+    hard = 0
+    normal = 0
+    for k, e in enumerate(positions):
+        me = e.turn
+        before = snapshot(e)
+        a = ai.choose(e, 3, Rng(k + 1))
+        assert snapshot(e) == before
+        hard += not bench._safe_after(e, a, me)
+        normal += not bench._safe_after(e, ai.choose(e, 2, Rng(k + 1)), me)
+    assert hard == 0
+    assert normal > 0  # the positions are tight: a one-ply player does hand wins over
+
+
+def test_hard_three_player_turns_never_hand_the_next_player_a_win_when_avoidable():
+    for k, e in enumerate(tight_positions(12, 43, players=3)):
+        a = ai.choose(e, 3, Rng(k + 1))
+        assert bench._safe_after(e, a, e.turn)
+
+
+def test_hard_last_setup_placement_never_leaves_the_first_mover_an_instant_win():
+    """The last placement (the first mover's pawn, then everything settles): whenever some
+    cell leaves player 1 no winning first action (or wins for the placer), hard picks one."""
+    rnd = random.Random(9)
+    bds = G.generate(10, 47) + bench.boards()[:15]
+    checked = avoidable = 0
+    buf = bytearray(MAX_ACTIONS)
+    for k in range(60):
+        b = bds[k % len(bds)]
+        players = 2 + (k % 5 == 4)
+        e = Engine()
+        e.new_game(b, players)
+        while not (e.phase == SETUP_PAWNS and e.turn == players - 1):
+            e.play(buf[rnd.randrange(e.legal(buf))])
+        me = e.turn
+        a = ai.choose(e, 3, Rng(k + 1))
+        checked += 1
+        if not bench._safe_after(e, a, me):
+            avoidable += bench.avoidable(e, me)
+    assert checked == 60
+    assert avoidable == 0
+
+
+def test_quick_win_check_agrees_with_trying_every_action():
+    """wins_quick (tries only the actions that can set the mover's pawn or the objective
+    moving, one flow standing for the flows on empty lines) is exact: same answer as every
+    legal action over seeded positions of 2 and 3 players."""
+    rnd = random.Random(17)
+    bds = G.generate(12, 59) + bench.boards()[:15]
+    A = ai.get()
+    buf = bytearray(MAX_ACTIONS)
+    n = wins = 0
+    for g in range(60):
+        e = Engine()
+        e.new_game(bds[g % len(bds)], 2 + (g % 4 == 3))
+        while e.winner() < 0:
+            if e.phase == PLAY:
+                before = snapshot(e)
+                got = A.wins_quick(e)
+                assert snapshot(e) == before
+                want = bench.wins_now(e)
+                assert got == want, (g, board.record_text(e))
+                n += 1
+                wins += want
+            e.play(buf[rnd.randrange(e.legal(buf))])
+    assert n > 300 and 0 < wins < n
+
+
+def test_small_seeded_tournament_hard_beats_the_safe_random_opponent():
+    bds = bench.boards()
+    stats = {}
+    w, d, l = bench.tournament(bds, 20, 900, strong=3, weak=bench.SAFE, stats=stats)
+    assert w >= 14, (w, d, l)
+    assert stats.get("avoidable", 0) == 0 and stats.get("instant_avoidable", 0) == 0, stats
 
 
 def test_small_seeded_tournaments_hard_beats_normal_beats_easy():

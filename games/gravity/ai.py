@@ -2,16 +2,15 @@
 
 choose(engine, strength, rng) -> action; strength 1 easy, 2 normal, 3 hard. The engine is left
 exactly as it was found (play/undo only). Every buffer is allocated once, in _Ai().
-
-- easy: takes a winning move when one exists, else a random sensible move (gravity, or a flow
-  on a line that holds a piece).
-- normal: one ply: every legal move, scored by the static evaluation.
-- hard: iterative-deepening minimax with alpha-beta (two players) or paranoid search (three:
-  the others are one side), a transposition table and killer moves in preallocated arrays,
-  inner nodes restricted to gravity and the flows on lines holding a piece, and a node budget
-  (not the clock), so games replay identically.
-Setup: gravity is random; the objective and the pawns go where the evaluation likes them best
-among a few sampled cells (the pawn you place is another player's: far from the objective).
+- easy: takes a winning move when one exists, else a random sensible move.
+- normal: one ply: every legal move, scored by the static evaluation (ai_eval.py).
+- hard (ai_hard.py): every move to one ply (wins at once), then two plies where every reply
+  that can change the board is played and the positions after them probed for my winning
+  move; a node budget (not the clock), so games replay identically; the move chosen is checked
+  safe (ai_safe.py). Three players: two plies of minimax where the others are one side
+  (paranoid), alpha-beta, a transposition table and killer moves, without the probe.
+- setup (ai_setup.py): gravity is random; placements scored by the evaluation; hard's last
+  one never leaves the first mover a winning move when another cell does not.
 """
 
 from array import array
@@ -19,26 +18,33 @@ from array import array
 from handheld.buffers import zeros
 
 from games.gravity import ai_eval as _eval
-from games.gravity.constants import FLOW_BASE, MAX_ACTIONS, NONE, PLAY, SETUP_GRAVITY
+from games.gravity import ai_safe as _safe
+from games.gravity import ai_hard as _hard
+from games.gravity import ai_moves as _moves
+from games.gravity.ai_moves import EXACT, FULL, QUICK, SENSIBLE
+from games.gravity import ai_setup as _setup
+from games.gravity.constants import MAX_ACTIONS, NONE, PLAY, SETUP_GRAVITY
 from games.gravity.ai_eval import WIN
 
 MAXD = 6  # deepest search
-TT_SIZE = 1024  # entries (power of 2)
+TT_SIZE = 256  # entries (power of 2): only the three-player search uses it
 NODES_NORMAL = 400  # cost units: 2 + ticks per node
-NODES_HARD = 620
-ROOT_K = 8  # root moves kept after the first iteration
-SAMPLES = 14  # cells tried for a placement
-LOWER = 1
-UPPER = 2
-EXACT = 3
+T_LOWER = 1  # transposition table flags
+T_UPPER = 2
+T_EXACT = 3
 
 
 class _Ai:
+    scratch = MAXD  # the moves list of this ply is ai_safe's scratch space
+
     def __init__(self):
         self.moves = bytearray(MAX_ACTIONS * (MAXD + 1))
         self.order = array("h", bytes(2 * MAX_ACTIONS))
         self.buf = bytearray(MAX_ACTIONS)
         self.mark = bytearray(20)
+        self.vis = bytearray(20)
+        self.sc = array("h", bytes(2 * MAX_ACTIONS))  # _replies: static score per reply
+        self.done = bytearray(MAX_ACTIONS)  # _replies: 1 once the reply's score is exact
         self.killer = bytearray(b"\xff" * (MAXD + 1))
         self.tt_key = zeros("H", TT_SIZE)
         self.tt_move = bytearray(TT_SIZE)
@@ -50,61 +56,26 @@ class _Ai:
         self.me = 0
         self.aborted = False
         self.depth = 0  # last completed depth (figures)
+        self.refute = NONE  # the last reply found that wins at once (tried first)
+        self.probe = False  # evaluate() tries the mover's threat (hard)
 
+    # ------------------------------------------------------------ move lists (ai_moves.py)
+    _gen = _moves._gen
+    _front = _moves._front
     # ------------------------------------------------------------ evaluation (ai_eval.py)
     _sight = _eval._sight
     evaluate = _eval.evaluate
+    wins_quick = _eval.wins_quick
     _placement_score = _eval._placement_score
-
-    # ------------------------------------------------------------ move lists
-    def _gen(self, e, ply, full):
-        """Moves at this ply into self.moves[ply * MAX_ACTIONS:]; returns the count."""
-        base = ply * MAX_ACTIONS
-        mv = self.moves
-        if full:
-            n = e.legal(self.buf)
-            buf = self.buf
-            for i in range(n):
-                mv[base + i] = buf[i]
-            return n
-        n = 0
-        for a in range(4):
-            if e.is_legal(a):
-                mv[base + n] = a
-                n += 1
-        mark = self.mark
-        L = e.width + e.height
-        for k in range(L):
-            mark[k] = 0
-        W = e.width
-        H = e.height
-        pos = e.pos
-        for i in range(e.players + 1):
-            c = pos[i]
-            mark[c // W] = 1
-            mark[H + c % W] = 1
-        for line in range(L):
-            if mark[line]:
-                a = FLOW_BASE + 2 * line
-                if e.is_legal(a):
-                    mv[base + n] = a
-                    n += 1
-                if e.is_legal(a + 1):
-                    mv[base + n] = a + 1
-                    n += 1
-        return n
-
-    def _front(self, ply, n, a):
-        # move action a (when present) to the front of the ply's list
-        mv = self.moves
-        base = ply * MAX_ACTIONS
-        for i in range(n):
-            if mv[base + i] == a:
-                while i > 0:
-                    mv[base + i] = mv[base + i - 1]
-                    i -= 1
-                mv[base] = a
-                return
+    # ------------------------------------------------------------ checks (ai_safe.py)
+    wins_now = _safe.wins_now
+    safe_after = _safe.safe_after
+    # ------------------------------------------------------------ setup (ai_setup.py)
+    place = _setup.place
+    # ------------------------------------------------------------ hard (ai_hard.py)
+    hard = _hard.hard
+    _replies = _hard._replies
+    _quiet_last = _hard._quiet_last
 
     # ------------------------------------------------------------ hashing
     def _hash(self, e):
@@ -119,7 +90,7 @@ class _Ai:
     # ------------------------------------------------------------ search
     def _search(self, e, depth, ply, alpha, beta):
         if e.won >= 0 or depth == 0:
-            return self.evaluate(e, ply)
+            return self.evaluate(e, ply, alpha, beta)
         h = self._hash(e)
         slot = h & (TT_SIZE - 1)
         check = (h >> 8) & 0xFFFF
@@ -129,21 +100,23 @@ class _Ai:
             if self.tt_depth[slot] >= depth:
                 s = self.tt_score[slot]
                 f = self.tt_flag[slot]
-                if f == EXACT:
+                if f == T_EXACT:
                     return s
-                if f == LOWER and s >= beta:
+                if f == T_LOWER and s >= beta:
                     return s
-                if f == UPPER and s <= alpha:
+                if f == T_UPPER and s <= alpha:
                     return s
-        n = self._gen(e, ply, False)
+        n = self._gen(e, ply, EXACT if ply == 1 else QUICK)
         if n == 0:
             return self.evaluate(e, ply)
         k = self.killer[ply]
         if k != NONE:
             self._front(ply, n, k)
+        maximize = e.turn == self.me
+        if not maximize and self.refute != NONE:
+            self._front(ply, n, self.refute)
         if ttm != NONE:
             self._front(ply, n, ttm)
-        maximize = e.turn == self.me
         a0 = alpha
         b0 = beta
         best = -WIN - 1 if maximize else WIN + 1
@@ -158,7 +131,12 @@ class _Ai:
             if not e.play(a):
                 continue
             self.nodes += 2 + e.ticks  # cost ~ engine work: long slides cost more
-            s = self._search(e, depth - 1, ply + 1, alpha, beta)
+            if e.won >= 0:
+                s = self.evaluate(e, ply + 1)
+                if not maximize and s < 0:
+                    self.refute = a
+            else:
+                s = self._search(e, depth - 1, ply + 1, alpha, beta)
             e.undo()
             if self.aborted:
                 break
@@ -181,11 +159,11 @@ class _Ai:
             return self.evaluate(e, ply)
         if not self.aborted:
             if best <= a0:
-                f = UPPER
+                f = T_UPPER
             elif best >= b0:
-                f = LOWER
+                f = T_LOWER
             else:
-                f = EXACT
+                f = T_EXACT
             self.tt_key[slot] = check
             self.tt_move[slot] = bestm
             self.tt_depth[slot] = depth
@@ -194,28 +172,37 @@ class _Ai:
         return best
 
     def _root(self, e, depth, n):
-        """Search the first n root moves at depth, best first; their scores go to self.order.
-        Returns (best move, score, complete)."""
+        """Search the n root moves at depth, best first; their scores go to self.order (a
+        bound below the best one's). Returns the best move (NONE when the budget ran out before
+        the first one was searched); self.complete says whether every move was searched."""
         mv = self.moves
         order = self.order
         alpha = -WIN - 1
         bestm = NONE
+        self.complete = False
         for i in range(n):
             a = mv[i]
-            if self.nodes >= self.budget and bestm != NONE:
-                return bestm, alpha, False
+            if self.nodes >= self.budget:
+                self.aborted = True
+                return bestm
             e.play(a)
             self.nodes += 2 + e.ticks
-            # a full window for every root move: their scores order the next iteration
-            s = self._search(e, depth - 1, 1, alpha - 1 if depth > 1 else -WIN - 1, WIN + 1)
+            if e.won >= 0:
+                s = self.evaluate(e, 1)
+            elif depth == 2 and self.probe and e.players == 2:
+                s = self._replies(e, alpha)
+            else:
+                s = self._search(e, depth - 1, 1, alpha if depth > 1 else -WIN - 1, WIN + 1)
             e.undo()
             if self.aborted:
-                return bestm, alpha, False
+                return bestm
             order[i] = s
             if s > alpha:
                 alpha = s
                 bestm = a
-        return bestm, alpha, True
+        self.complete = True
+        self.score = alpha
+        return bestm
 
     def _sort_root(self, n):
         # insertion sort of the root moves by their last scores, best first (stable)
@@ -233,33 +220,46 @@ class _Ai:
             order[j + 1] = s
 
     def think(self, e, budget, maxd):
+        """Iterative deepening over the root moves; depth 1 always completes, deeper ones stop
+        at the budget. Hard (self.probe): depth 1 without the probe (ordering, wins at once),
+        then only one of the quiet root moves (a flow on a line holding no piece) goes deeper,
+        with the probe for two players."""
+        hard = self.probe
         self.me = e.turn
         self.nodes = 0
-        self.budget = budget
         self.aborted = False
         self.depth = 0
+        self.refute = NONE
         for i in range(TT_SIZE):
             self.tt_flag[i] = 0
         for i in range(MAXD + 1):
             self.killer[i] = NONE
-        n = self._gen(e, 0, True)
+        n = self._gen(e, 0, FULL)
+        self.nroot = n
         best = self.moves[0]
         for d in range(1, maxd + 1):
-            m, s, complete = self._root(e, d, n)
+            # depth 1 always completes (every root move: wins at once); then the budget
+            self.budget = 1 << 30 if d <= 1 else budget
+            self.probe = hard and d >= 2 and e.players == 2
+            m = self._root(e, d, n)
             if m != NONE:
-                best = m
-            if not complete or s >= WIN - MAXD or s <= -WIN + MAXD:
+                best = m  # a later root move beat the first (or only) one: its score is exact
+            if not self.complete:
                 break
+            s = self.score
             self.depth = d
             self._sort_root(n)
-            if n > ROOT_K:
-                n = ROOT_K  # deeper iterations look at the most promising moves only
+            if s >= WIN - MAXD or s <= -WIN + MAXD:
+                break
+            if hard and d == 1:
+                n = self._quiet_last(e, n)
+        self.probe = hard
         return best
 
     # ------------------------------------------------------------ easy
     def easy(self, e, rng):
         me = e.turn
-        n = self._gen(e, 0, True)
+        n = self._gen(e, 0, FULL)
         mv = self.moves
         for i in range(n):
             a = mv[i]
@@ -268,31 +268,10 @@ class _Ai:
             e.undo()
             if won == me:
                 return a
-        n = self._gen(e, 1, False)
+        n = self._gen(e, 1, SENSIBLE)
         base = MAX_ACTIONS
         return mv[base + rng.below(n)] if n else mv[0]
 
-    # ------------------------------------------------------------ setup
-    def place(self, e, rng, strength):
-        n = e.legal(self.buf)
-        buf = self.buf
-        if strength == 1:
-            return buf[rng.below(n)]
-        self.me = e.turn
-        best = buf[rng.below(n)]
-        bests = -WIN - 2
-        for k in range(SAMPLES):
-            a = buf[rng.below(n)]
-            e.play(a)
-            if e.phase == PLAY or e.won >= 0:
-                s = self.evaluate(e, 0)
-            else:
-                s = self._placement_score(e)
-            e.undo()
-            if s > bests:
-                bests = s
-                best = a
-        return best
 
 _AI = None
 
@@ -308,6 +287,7 @@ def get():
 def choose(engine, strength, rng):
     """A legal action for the player to move (setup included); engine left unchanged."""
     ai = get()
+    ai.probe = strength >= 3
     ph = engine.phase
     if ph == SETUP_GRAVITY:
         n = engine.legal(ai.buf)
@@ -318,4 +298,4 @@ def choose(engine, strength, rng):
         return ai.easy(engine, rng)
     if strength == 2:
         return ai.think(engine, NODES_NORMAL, 1)
-    return ai.think(engine, NODES_HARD, MAXD)
+    return ai.hard(engine)

@@ -1,0 +1,118 @@
+"""Gravity room hard CPU, _Ai methods (bound in ai.py): the turn (hard), the depth-2 replies
+with the threat probe (_replies) and the quiet root moves kept out of depth 2 (_quiet_last)."""
+
+from games.gravity.ai_eval import WIN
+from games.gravity.ai_moves import EXACT
+from games.gravity.constants import FLOW_BASE, MAX_ACTIONS, NONE
+
+NODES_HARD = 2000  # depth 2 stops there (the move chosen is still checked safe)
+
+
+def _replies(self, e, alpha):
+    """Hard, 2 players, after my root move: the lowest score the opponent's replies leave
+    me, a reply after which I can win at once counting as that win (WIN - 3); a bound as
+    soon as it is <= alpha. Replies are played once for their static score; only those
+    that could decide are probed (wins_quick), lowest first."""
+    n = self._gen(e, 1, EXACT)
+    k = self.killer[1]
+    if k != NONE:
+        self._front(1, n, k)
+    if self.refute != NONE:
+        self._front(1, n, self.refute)
+    mv = self.moves
+    sc = self.sc
+    done = self.done
+    base = MAX_ACTIONS
+    best = WIN + 1
+    for i in range(n):
+        if self.nodes >= self.budget:
+            self.aborted = True  # this root move is left out
+            return best
+        a = mv[base + i]
+        e.play(a)
+        self.nodes += 2 + e.ticks
+        done[i] = 1
+        if e.won >= 0:
+            s = self.evaluate(e, 2)
+            if s < 0:
+                self.refute = a
+        else:
+            s = self.evaluate(e, 2, WIN + 1, -WIN - 1)  # static: no probe
+            if s <= alpha and s < best:
+                if self.wins_quick(e):
+                    s = WIN - 3
+            else:
+                done[i] = 0  # probed later if it could be the lowest
+        e.undo()
+        sc[i] = s
+        if done[i] and s < best:
+            best = s
+            if s <= alpha:
+                self.killer[1] = a
+                return s
+    while True:  # the lowest static score not probed yet, while it beats the lowest known
+        j = -1
+        for i in range(n):
+            if not done[i] and sc[i] < best and (j < 0 or sc[i] < sc[j]):
+                j = i
+        if j < 0 or self.nodes >= self.budget:
+            self.aborted = j >= 0
+            return best
+        done[j] = 1
+        e.play(mv[base + j])
+        self.nodes += 2 + e.ticks
+        if not self.wins_quick(e):
+            best = sc[j]
+        elif WIN - 3 < best:
+            best = WIN - 3  # every reply so far lets me win: a forced win unless one doesn't
+        e.undo()
+
+def _quiet_last(self, e, n):
+    """Keep the first quiet root move (a flow on a line without a piece: every one leaves
+    the pieces where they are, or releases the same ones) and move the others behind the
+    first k moves; returns k, the moves to search deeper."""
+    mark = self.mark
+    W = e.width
+    H = e.height
+    for k in range(W + H):
+        mark[k] = 0
+    pos = e.pos
+    for i in range(e.players + 1):
+        c = pos[i]
+        mark[c // W] = 1
+        mark[H + c % W] = 1
+    mv = self.moves
+    order = self.order
+    buf = self.buf
+    k = 0
+    q = 0
+    seen = False
+    for i in range(n):
+        a = mv[i]
+        if a >= FLOW_BASE and not mark[(a - FLOW_BASE) >> 1]:
+            if seen:
+                buf[q] = a
+                q += 1
+                continue
+            seen = True
+        mv[k] = a
+        order[k] = order[i]
+        k += 1
+    for i in range(q):
+        mv[k + i] = buf[i]
+        order[k + i] = -WIN - 1
+    return k
+
+def hard(self, e):
+    best = self.think(e, NODES_HARD, 2)
+    if self.safe_after(e, best):
+        return best
+    # the search missed a reply that wins at once (TT clash, a pruned line): the next
+    # move in the last completed order that is checked safe
+    mv = self.moves
+    for i in range(e.legal(self.buf)):  # ply 0 still holds every root move, sorted
+        a = mv[i]
+        if a != best and self.safe_after(e, a):
+            return a
+    return best
+

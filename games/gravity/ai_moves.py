@@ -1,0 +1,75 @@
+"""Gravity room CPU move lists, _Ai methods (bound in ai.py): the moves of a ply (_gen, of one
+of four kinds) and moving one of them to the front (_front)."""
+
+from games.gravity.constants import FLOW_BASE, MAX_ACTIONS, NONE
+
+FULL = 0  # _gen kinds: every legal move
+EXACT = 1  # every move that can change the board (exact for immediate wins)
+QUICK = 2  # as EXACT, but one flow on an empty line stands for all of them
+SENSIBLE = 3  # gravity and the flows on lines holding a piece (easy)
+
+
+def _gen(self, e, ply, kind):
+    """Moves at this ply into self.moves[ply * MAX_ACTIONS:]; returns the count.
+
+    FULL: every legal move. EXACT: the moves that can change the board: gravity, flows on
+    lines holding a piece and, when the mover's flow holds a piece (moving it elsewhere
+    releases that piece), flows on every line; a flow on an empty line while the mover's
+    own flow holds nothing moves nothing (every action ends at rest), so only one such
+    "pass" is kept. QUICK: one flow on an empty line in every case. SENSIBLE: no pass."""
+    base = ply * MAX_ACTIONS
+    mv = self.moves
+    if kind == FULL:
+        n = e.legal(self.buf)
+        buf = self.buf
+        for i in range(n):
+            mv[base + i] = buf[i]
+        return n
+    n = 0
+    for a in range(4):
+        if e.is_legal(a):
+            mv[base + n] = a
+            n += 1
+    mark = self.mark
+    L = e.width + e.height
+    for k in range(L):
+        mark[k] = 0
+    W = e.width
+    H = e.height
+    pos = e.pos
+    for i in range(e.players + 1):
+        c = pos[i]
+        mark[c // W] = 1
+        mark[H + c % W] = 1
+    old = e.flow_line[e.turn]
+    every = kind == EXACT and old != NONE and mark[old]
+    spare = 0 if every or kind == SENSIBLE else 1  # flows on empty lines still to add (a pass, or a release)
+    for line in range(L):
+        if mark[line] or every:
+            a = FLOW_BASE + 2 * line
+            if e.is_legal(a):
+                mv[base + n] = a
+                n += 1
+            if e.is_legal(a + 1):
+                mv[base + n] = a + 1
+                n += 1
+        elif spare:
+            a = FLOW_BASE + 2 * line
+            if e.is_legal(a):
+                mv[base + n] = a
+                n += 1
+                spare = 0
+    return n
+
+def _front(self, ply, n, a):
+    # move action a (when present) to the front of the ply's list
+    mv = self.moves
+    base = ply * MAX_ACTIONS
+    for i in range(n):
+        if mv[base + i] == a:
+            while i > 0:
+                mv[base + i] = mv[base + i - 1]
+                i -= 1
+            mv[base] = a
+            return
+
