@@ -261,6 +261,9 @@ class WhirlyScene(PlayScene):
             hud.line(0, text)
             return
         words = text.split(" ")   # right-hand HUD: one word a row on the free rows 5-7
+        for w in words:
+            if len(w) > hud.cols:   # a narrow HUD shows no note rather than a cut word
+                words = ()
         for row in range(5, 8):
             k = row - 5
             hud.line(row, words[k] if k < len(words) else "")
