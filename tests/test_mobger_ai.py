@@ -71,10 +71,36 @@ def test_hard_beats_normal_more_often_than_it_loses_in_goal_a():
 
 
 def test_strengths_are_ordered_easy_below_normal_below_hard():
-    # goal B, 40 seeded games against easy (200 in the bench: normal 60%, hard 83.5%)
-    ne, _d, le, _t = bench.tournament(1, 40, 2, 1)
-    he, _d, hl, _t = bench.tournament(1, 40, 3, 1)
-    assert ne > le and he >= ne + 5, (ne, le, he, hl)
+    # goal B against easy, 30 seeded starts played from both seats (draw = 1/2)
+    ne = bench.paired(1, 30, 2, 1, perfect=False)["cpu"]
+    he = bench.paired(1, 30, 3, 1, perfect=False)["cpu"]
+    assert 30 < ne < he - 3, (ne, he)
+
+
+def test_hard_nears_a_perfect_player_by_the_paired_measure_and_keeps_the_exact_value():
+    # issue 14: each start twice with the seats swapped against normal, next to the exact
+    # solver's score on the same starts (300 starts per goal in the bench: >= 0.98 in both);
+    # the previous hard scored 0.936 of perfect here and kept the value in 95.8% of decisions
+    cpu = perfect = kept = decisions = 0
+    for goal in (0, 1):
+        r = bench.paired(goal, 30)
+        assert r["unsolved"] == 0
+        cpu += r["cpu"]
+        perfect += r["perfect"]
+        kept += r["kept"]
+        decisions += r["decisions"]
+    assert cpu >= 0.96 * perfect and kept >= 0.965 * decisions, (cpu, perfect, kept, decisions)
+
+
+def test_the_exact_solver_agrees_with_plain_alpha_beta():
+    from host_sim.mobger.solver import Solver
+    bufs = [bytearray(MAX_ACTIONS) for _ in range(41)]
+    s = Solver()
+    for g in range(16):
+        e = Engine()
+        e.new_game(bench.options(500 + g, g & 1))
+        e.play(g % e.n)
+        assert s.value(e) == bench.solve(e, 40, bufs, [0, 400000]), g
 
 
 def test_hard_turns_stay_within_the_work_budget():

@@ -625,6 +625,82 @@ def test_new_game_is_seeded_and_never_starts_drawn():
     assert len(texts) == 10
 
 
+def _on_house_lines(e, r):
+    c = e.pos[r]
+    return c % e.w == e.house % e.w or c // e.w == e.house // e.w
+
+
+def test_new_game_lets_no_ger_reach_the_house_in_the_first_sequence_if_nothing_else_moves():
+    # issue 14: a Ger one step from the House (or one jump away) gave the first mover a free
+    # removal; engine_setup._lands walks its path with the others standing still
+    from games.mobger.engine_setup import _lands
+    for goal in (GOAL_A, GOAL_B):
+        for seed in range(60):
+            o = Options()
+            o.goal = goal
+            o.seed = seed
+            o.dirset = seed % 2
+            o.reflect_borders = seed % 3 == 0
+            e = _e(o)
+            for r in range(1, e.n):
+                assert not _lands(e, e.pos[r], e.dir[r]), (goal, seed, r)
+    rows = [".. .. .. .. ..", ".. .. .. .. ..", ">1 >2 H. .. ..", ".. .. ^0 .. ..",
+            ".. .. .. .. .."]
+    e = game(rows, width=5)
+    assert _lands(e, e.pos[2], e.dir[2]) and _lands(e, e.pos[1], e.dir[1])  # a jump over 2
+    assert not _lands(e, e.pos[0], 6)
+
+
+def test_goal_a_starts_put_some_gers_off_the_houses_row_and_column():
+    # issue 14: 489 of 500 default starts had every Ger on the House's row or column
+    on = total = every = 0
+    for seed in range(200):
+        o = Options()
+        o.seed = seed
+        e = _e(o)
+        k = sum(_on_house_lines(e, r) for r in range(1, e.n))
+        on += k
+        total += e.n - 1
+        every += k == e.n - 1
+    assert on < 0.85 * total and every < 100, (on, total, every)
+
+
+def test_goal_a_starts_keep_two_gers_that_can_reach_the_house_and_goal_b_starts_all():
+    for goal in (GOAL_A, GOAL_B):
+        for seed in range(60):
+            o = Options()
+            o.goal = goal
+            o.seed = seed
+            o.gers = 3 + seed % 4
+            e = _e(o)
+            reach = sum(not e.stuck(r) for r in range(1, e.n))
+            if goal == GOAL_A:
+                assert reach >= min(2, e.n - 1), (seed, reach)
+            else:
+                assert reach == e.n - 1, (seed, reach)
+
+
+def test_new_game_is_deterministic_for_a_seed_and_varies_with_it():
+    starts = set()
+    for goal in (GOAL_A, GOAL_B):
+        for seed in (0, 1, 77, 65535):
+            o = Options()
+            o.goal = goal
+            o.seed = seed
+            a = board.position_text(_e(o))
+            assert a == board.position_text(_e(o))
+            starts.add(tuple(a))
+    assert len(starts) == 8
+
+
+def test_the_first_mover_wins_by_force_in_at_most_55_percent_of_default_starts():
+    # issue 14, solved exactly (host_sim/mobger/starts.py prints the 500-start figures)
+    from host_sim.mobger.starts import balance
+    for goal in (GOAL_A, GOAL_B):
+        r = balance(goal, 300)
+        assert r["unknown"] == 0 and r["wins"] <= 0.55 * r["starts"], (goal, r)
+
+
 def test_options_bytes_round_trip_and_corrupt_bytes_are_rejected():
     o = Options()
     o.width = 9

@@ -6,9 +6,10 @@ normal (2) : one ply: plays each legal Ger and scores the result on material onl
              (NORMAL_SLIP_IN_16 / 16 = 1/4) it takes a random *sensible* move instead: one whose one-ply
              score is not a loss.
 hard (3)   : iterative-deepening alpha-beta (negamax) over engine plays, root moves ordered by
-             the previous depth, within a deterministic work budget; leaves are scored by a
-             positional evaluation (material, each Ger's distance to the House in sequences and
-             whose sequence it lands in, the Black Ger's return and who leads then, stuck Gers).
+             the previous depth, killer moves inside, within a deterministic work budget;
+             leaves are scored by a forecast of the race (ai_eval.py: each Ger's distance to
+             the House gives the sequence it arrives in and who is credited or completes; the
+             Black Ger's return; stuck Gers) plus material.
 Budgets count engine work (plays, Gers moved, fields examined: anim_nf), never time, so a game
 replays identically everywhere. Everything goes through play()/undo(): the engine is left
 exactly as it was found.
@@ -20,9 +21,10 @@ from games.mobger.ai_eval import WIN
 
 INF = 30000
 MAX_DEPTH = 12  # plies; games are short (about 7 plies): the budget usually ends it first
-# Work units per hard turn: a play costs about 8 + 4 * Gers + fields examined units
-# (about 1 us each on the host, x150 on the device); 5000 keeps a turn under 10 ms on the host.
-HARD_WORK = 5000
+# Work units per hard turn: a play costs about 30 + 4 * Gers + fields examined units (about
+# 0.3-0.4 us each on the host, x150 on the device); 10000 keeps a default-board turn near
+# 3-4 ms on the host (about 0.5 s on the device). More than 6 Gers: 10000 * 6 / Gers.
+HARD_WORK = 10000
 NODE_BASE = 30
 EVAL_COST = 10  # a leaf evaluation, in the same units
 BFS_COST = 150  # one run of the engine's bounded search (stuck), in the same units
@@ -30,9 +32,10 @@ NORMAL_SLIP_IN_16 = 4  # normal: a random non-losing move one turn in four
 
 
 def budget(n):
-    """Hard turn budget in work units (n Gers: a play costs at least NODE_BASE + 4n, so big
-    boards get fewer plays). The root's first ply is always searched whole (as normal does)."""
-    return HARD_WORK
+    """Hard turn budget in work units (n Gers: their plays cost more, so boards with more than
+    6 get fewer units, 12 Gers 5000). The root's first ply is always searched whole (as normal
+    does)."""
+    return HARD_WORK if n <= 6 else HARD_WORK * 6 // n
 
 
 class Ai:
@@ -46,6 +49,9 @@ class Ai:
         self.score = [0] * MAX_ACTIONS
         self.prev = [0] * MAX_ACTIONS
         self.order = bytearray(MAX_ACTIONS)
+        self.killer = bytearray(MAX_DEPTH + 2)  # per ply: the rank that last cut off there
+        self.fk = bytearray(MAX_ACTIONS)  # forecasts: arrival sequence per rank
+        self.fend = 0  # goal A forecast's value
         # steps to the House per (class, cell, dir), class 0 normal / 1 special Black;
         # 0 = not computed yet. Static (objects, borders): flipflaps count as "far". Sized to
         # the board of the game it was computed for.
@@ -62,6 +68,8 @@ class Ai:
     material = _EVAL.material
     _steps = _EVAL._steps
     evaluate = _EVAL.evaluate
+    _race = _EVAL._race
+    _race_a = _EVAL._race_a
 
     # ------------------------------------------------------------------ choice
     def choose(self, e, strength, rng):
@@ -145,6 +153,10 @@ class Ai:
         prev = self.prev
         order = self.order
         self.limit = budget(e.n)
+        i = 0
+        while i < len(self.killer):
+            self.killer[i] = 0xFF
+            i += 1
         self.out = False
         self.stamp = e.stamp
         i = 0
@@ -184,7 +196,16 @@ class Ai:
                 if v > best:
                     best = v
             if self.out and depth > 1:
-                break  # keep the last complete depth
+                # cut short: when the previous best (searched first) finished at this depth,
+                # the moves that finished are compared at this depth and the rest dropped;
+                # otherwise the last complete depth stands
+                if k > 1:
+                    j = 0
+                    while j < n:
+                        prev[order[j]] = sc[order[j]] if j < k - 1 else -INF
+                        j += 1
+                    self.depth = depth
+                break
             i = 0
             while i < n:
                 prev[i] = sc[i]
@@ -212,6 +233,15 @@ class Ai:
             return 0
         mv = self.mv[ply]
         m = e.legal(mv)
+        # the move that last cut off at this ply first (killer move)
+        k = self.killer[ply]
+        j = 1
+        while j < m:
+            if mv[j] == k:
+                mv[j] = mv[0]
+                mv[0] = k
+                break
+            j += 1
         best = -INF
         j = 0
         while j < m:
@@ -230,6 +260,7 @@ class Ai:
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
+                        self.killer[ply] = mv[j]
                         break
             j += 1
         return best

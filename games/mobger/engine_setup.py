@@ -9,8 +9,8 @@ except ImportError:  # pragma: no cover - depends on the build
 
 from array import array
 from games.mobger.options import Options, make_order
-from games.mobger.constants import (FIELDS_MAX, GOAL_A, GOAL_B, K_JOKER, MAX_CELLS, MAX_GERS, NONE,
-                                    O_CUBOID, O_DEF_CW, O_FF_CCW, O_FF_CW, R_NONE)
+from games.mobger.constants import (DX, DY, FIELDS_MAX, GOAL_A, GOAL_B, K_JOKER, MAX_CELLS,
+                                    MAX_GERS, NONE, O_CUBOID, O_DEF_CW, O_FF_CCW, O_FF_CW, R_NONE)
 
 
 def _setup(self, opts):
@@ -108,8 +108,22 @@ def new_game(self, opts):
     for attempt in range(40):
         _place(self, rng)
         _start(self)
-        if self.win < 0:
+        if self.win < 0 and _fair(self):
             break
+
+
+def _fair(self):
+    """Goal B: every Ger can reach the House (a stuck one makes its owner's win impossible);
+    goal A: at least two can (one when there is only one)."""
+    k = 0
+    r = 1
+    while r < self.n:
+        if not self.stuck(r):
+            k += 1
+        r += 1
+    if self.goal == GOAL_B:
+        return k == self.n - 1
+    return k >= min(2, self.n - 1)
 
 
 def _place(self, rng):
@@ -140,16 +154,35 @@ def _place(self, rng):
         self.dir[0] = ((d0 + k) % self.ndirs) * step
         if not self._stuck_state(hs, self.dir[0], 1 if self.special else 0):
             break
+    # goal A: `free` random ranks need not reach the House (they still move, block and are
+    # jumped over); goal B needs every Ger (a stuck one makes its owner's win impossible)
+    free = 0
+    if self.goal == GOAL_A:
+        free = min(rng.below(self.n // 2 + 1), max(0, self.n - 3))  # 2 Gers still reach it
     for r in range(1, self.n):
         placed = False
-        for tries in range(60):
+        loose = free and rng.below(self.n - r) < free  # `free` of the n - 1 ranks, at random
+        if loose:
+            free -= 1
+        for tries in range(100):
             c = rng.below(cells)
             if c == hs or self.obj[c] or self.occ[c]:
                 continue
+            d = rng.below(self.ndirs) * step
+            # nobody may enter the House in the first sequence: the first mover would take it
+            if _lands(self, c, d):
+                continue
+            self.occ[c] = r + 1  # ... nor jump into it over this Ger
+            k = 1
+            while k < r and not _lands(self, self.pos[k], self.dir[k]):
+                k += 1
+            self.occ[c] = 0
+            if k < r:
+                continue
             placed = True
             self.pos[r] = c
-            self.dir[r] = rng.below(self.ndirs) * step
-            if not self._stuck_state(c, self.dir[r], 0):
+            self.dir[r] = d
+            if loose or not self._stuck_state(c, d, 0):
                 break
         if not placed:  # crowded board: first free field
             for c in range(cells):
@@ -161,6 +194,41 @@ def _place(self, rng):
     if opts.joker:
         self.kind[1 + rng.below(self.n - 1)] = K_JOKER
     self.sscore[0] = self.sscore[1] = 0
+
+
+def _lands(self, c, d):
+    """True when a Ger on c with direction d would land in the House if nothing else moved
+    (occupied fields jumped, the House taken as free, borders wrap or reflect; an object or a
+    reflecting Ger stops the look-ahead): such a Ger could enter in the first sequence."""
+    W = self.w
+    H = self.h
+    x = c % W
+    y = c // W
+    dx = DX[d]
+    dy = DY[d]
+    k = 0
+    while k < self.ncells:
+        nx = x + dx
+        ny = y + dy
+        if self.refl:
+            if nx < 0 or nx >= W:
+                dx = -dx
+                nx = x + dx
+            if ny < 0 or ny >= H:
+                dy = -dy
+                ny = y + dy
+        else:
+            nx %= W
+            ny %= H
+        nc = ny * W + nx
+        if nc == self.house:
+            return True
+        if nc == c or self.obj[nc] or not self.occ[nc] or self.rgers:
+            return False  # a free field, an object, or a reflecting Ger turns it back
+        x = nx
+        y = ny
+        k += 1
+    return False
 
 
 def load_position(self, opts, rows):
