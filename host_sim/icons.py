@@ -22,7 +22,7 @@ SOURCES = {
     "whirly": ("A A DOWN*3 A DOWN*2 A RIGHT", 24, 16),
     "mentaliq": ("A DOWN A DOWN*3 A A A", 34, 6),   # the last A closes the level comment
     "gravity": ("A DOWN*2 A A A LEFT A wait:2000 UP*3 LEFT*3 A wait:3000", 8, 8),
-    "mobger": ("A DOWN*3 A A A wait:300 RIGHT*2", 4, 12),
+    "mobger": ("A DOWN*3 A A A wait:300 RIGHT*2", 0, 8),
     "iqlandie": ("A DOWN*4 A A A wait:3000 A wait:500 A wait:1500", 1, 11),
 }
 
