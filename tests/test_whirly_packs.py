@@ -1,5 +1,6 @@
 """The shipped Whirly packs (levels/whirly/): one per named game, >= 20 levels each, in
-difficulty order, every stored solution replayed to solved through the engine."""
+difficulty order, every stored solution replayed to solved through the engine; and the pack of
+two-hero levels (host_sim/whirly/multihero.py), where neither hero can finish alone."""
 import os
 
 import pytest
@@ -18,8 +19,12 @@ COLOUR_GAMES = ("colorban", "flocks", "pullpush", "co-pullpush", "colortrain", "
                 "pullswappush")
 
 
+MULTIHERO = "13-two-heroes.txt"   # not one of the generator's per-game packs
+
+
 def pack_files():
-    return sorted((f for f in os.listdir(FOLDER) if f.endswith(".txt")), key=str.lower)
+    return sorted((f for f in os.listdir(FOLDER) if f.endswith(".txt") and f != MULTIHERO),
+                  key=str.lower)
 
 
 def load(name):
@@ -128,3 +133,25 @@ def test_boximaze_levels_have_an_htarget_and_no_box_targets():
 def test_packs_are_small_for_the_device_drive():
     total = sum(os.path.getsize(os.path.join(FOLDER, f)) for f in pack_files())
     assert total < 150 * 1024
+
+
+def test_the_two_hero_pack_needs_both_heroes_in_every_level():
+    """Issue 15: at least one pack of multi-hero levels; each level is solved by its stored
+    solution, and with either hero alone (the other removed) it has no solution at all."""
+    from host_sim.whirly import multihero
+    pack, items = load(MULTIHERO)
+    assert pack.header.get("game") == "whirly" and len(items) >= 8
+    lengths = []
+    for i, raw, lv, err in items:
+        assert err is None, err
+        assert lv.width <= MAX_W and lv.height <= MAX_H
+        e = replay(lv, lv.solution)
+        assert e.heroes == 2 and e.solved()
+        assert "*" in lv.solution            # the solution switches heroes
+        rows = raw.rows if hasattr(raw, "rows") else raw
+        heroes = [(x, y) for y, r in enumerate(rows) for x, c in enumerate(r) if c in "@+"]
+        assert len(heroes) == 2
+        for h in heroes:
+            assert multihero.solved_alone(rows, h) is False, (lv.name, h)
+        lengths.append(len(notation.parse_moves(lv.solution)))
+    assert lengths == sorted(lengths) and lengths[-1] >= 60
