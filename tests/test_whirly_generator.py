@@ -13,7 +13,9 @@ from host_sim.whirly import cli, generator as G, solver
 
 def make(game, count=1, seed=7, tier=None):
     rec = G.recipe(game)
-    t = tier or G.Tier(count, 8, 7, 2, states=8000, solve_states=8000)
+    # games whose levels must use their own rule (flocks, trains, pull and swap) need 3 boxes
+    boxes = 3 if game in G.RULE_NEEDS else 2
+    t = tier or G.Tier(count, 8, 7, boxes, states=8000, solve_states=8000)
     if rec.style.htarget:
         t = G.Tier(count, 10, 7, 5, states=8000, solve_states=4000)
     return G.generate_levels(game, [t], seed, rec.style, rec.limits), rec

@@ -155,3 +155,26 @@ def test_the_two_hero_pack_needs_both_heroes_in_every_level():
             assert multihero.solved_alone(rows, h) is False, (lv.name, h)
         lengths.append(len(notation.parse_moves(lv.solution)))
     assert lengths == sorted(lengths) and lengths[-1] >= 60
+
+
+@pytest.mark.parametrize("name", pack_files())
+def test_every_level_needs_its_games_own_rule(name):
+    """Issue 15: half the Flocks, Monkeyban, Doubleban and Colortrain levels were solved with
+    single pushes only, and PullSwapPush levels without a pull: each stored solution must use
+    what makes its game (generator.RULE_NEEDS; the generator rejects levels that do not)."""
+    pack, items = PACKS[name]
+    variant = pack.header.get("variant")
+    need = set(G.RULE_NEEDS.get(variant, ()))
+    for i, raw, lv, err in items:
+        assert need <= G.rule_uses(lv, lv.solution), (name, i + 1, need)
+
+
+def test_rule_uses_sees_a_flock_a_depth_two_push_and_a_pull():
+    from games.whirly import board
+    flock = board.parse_rows(["######", "#@$  #", "# $  #", "######"], 1, "xsb", "monkeyban")
+    assert "multi" in G.rule_uses(flock, "R")            # the box below follows the pushed one
+    line = board.parse_rows(["#######", "#@$$  #", "#######"], 1, "xsb", "doubleban")
+    assert "multi" in G.rule_uses(line, "R")
+    assert "multi" not in G.rule_uses(line, "")
+    pull = board.parse_rows(["######", "# $@ #", "######"], 1, "xsb", "co-sokoban")
+    assert G.rule_uses(pull, "L") == {"pull"}          # moving into the box pulls it back

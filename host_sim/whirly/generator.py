@@ -393,6 +393,50 @@ def boxes_moved(level, solution):
     return len(moved)
 
 
+# What a level of each named game must make the player use (issue 15: half the Flocks,
+# Monkeyban, Doubleban and Colortrain levels were solved by plain single pushes): "multi" = one
+# action that moves two boxes or more (a flock, a train, a depth-2 push), else engine kinds.
+RULE_NEEDS = {"flocks": ("multi",), "monkeyban": ("multi",), "doubleban": ("multi",),
+              "colortrain": ("multi",), "pullswappush": ("pull", "swap"), "leappush": ("leap",),
+              "pullpush": ("pull", "push"), "co-pullpush": ("pull", "push")}
+_KIND_OF = {"push": 1, "pull": 2, "swap": 3, "leap": 4}   # constants.K_PUSH ... K_LEAP
+_STEP = ((0, -1), (1, 0), (0, 1), (-1, 0))               # up, right, down, left
+
+
+def rule_uses(level, solution):
+    """The set of what `solution` uses: engine kinds by name, and "multi" when one action moves
+    two boxes or more (boxes in line in front of the hero, or boxes that change cells)."""
+    e = solver.replay(level, "")
+    W = level.width
+    used = set()
+    for a in notation.parse_moves(solution):
+        before = bytes(e.unit)
+        hero = e.hero
+        if not e.play(a):
+            break
+        for name, k in _KIND_OF.items():
+            if e.last_kind == k:
+                used.add(name)
+        if a < 4 and e.last_kind == 1:
+            dx, dy = _STEP[a]
+            x, y = hero % W + dx, hero // W + dy
+            chain = 0
+            while 0 <= x < W and 0 <= y < level.height and before[y * W + x] >> 4 == 2:
+                chain += 1
+                x, y = x + dx, y + dy
+            if chain >= 2 and e.unit[y * W + x - dy * W - dx] >> 4 == 2:
+                used.add("multi")
+        left = [c for c in range(len(before)) if before[c] >> 4 == 2 and e.unit[c] != before[c]]
+        if len(left) >= 2:
+            used.add("multi")
+    return used
+
+
+def needs_met(variant, level, solution):
+    need = RULE_NEEDS.get(variant)
+    return not need or set(need) <= rule_uses(level, solution)
+
+
 def finish(variant, style, W, H, ground, goal, unit, solution, states, how, limits,
            improve=0):
     """The game's level from a start position and a solution: written as the pack will store
@@ -416,6 +460,8 @@ def finish(variant, style, W, H, ground, goal, unit, solution, states, how, limi
             p, m = solver.figures(lv, s)
             if (p, m) < (pushes, moves):
                 solution, pushes, moves = s, p, m
+    if not needs_met(variant, lv, solution):
+        return None   # the level does not teach its game's own rule
     boxes = boxes_moved(lv, solution)
     min_pushes, min_moves, min_boxes = limits
     if pushes < min_pushes or moves < min_moves or boxes < min_boxes:
@@ -610,6 +656,8 @@ GREY = Style()
 COLOURS2 = Style(hero=0, boxes=(1, 2), floors=(1, 2), floor_share=0.10, fmt="whirly")
 # 8 rows leave no room for the HUD unless the level is at most 12 wide; wider levels use 7
 STD_TIERS = (Tier(6, 8, 7, 2), Tier(6, 10, 8, 3), Tier(6, 12, 8, 3), Tier(6, 16, 7, 4))
+# Flocks and trains need two boxes of a colour side by side: never fewer than 3 boxes
+MULTI_TIERS = (Tier(6, 8, 7, 3), Tier(6, 10, 8, 3), Tier(6, 12, 8, 4), Tier(6, 16, 7, 4))
 
 
 class Recipe:
@@ -635,7 +683,7 @@ PACKS = (
                   Tier(6, 16, 7, 4, style=Style(hero=0, boxes=(1, 2, 3), floors=(1, 2, 3),
                                                 floor_share=0.12, fmt="whirly"))),
            description="Colours must match: boxes to their targets, floors to their boxes."),
-    Recipe("04-flocks.txt", "flocks", "Whirly Flocks", COLOURS2, seed=404,
+    Recipe("04-flocks.txt", "flocks", "Whirly Flocks", COLOURS2, seed=404, tiers=MULTI_TIERS,
            description="Boxes of one colour flock: neighbours follow a push."),
     Recipe("05-monkeyban.txt", "monkeyban", "Monkeyban", GREY, seed=505,
            description="Sticky boxes: every box touching a pushed one follows it."),
@@ -652,7 +700,8 @@ PACKS = (
            description="Push one box or two in a row, never three."),
     Recipe("09-colortrain.txt", "colortrain", "Colortrain",
            Style(hero=0, boxes=(1, 2, 0), floors=(1, 2), floor_share=0.06, fmt="whirly"),
-           seed=909, description="Push trains of boxes whose neighbours match in colour."),
+           seed=909, tiers=MULTI_TIERS,
+           description="Push trains of boxes whose neighbours match in colour."),
     Recipe("10-boximaze.txt", "boximaze", "BoxiMaze",
            Style(hero=0, boxes=(0,), htarget=True, fmt="whirly"), seed=1010,
            tiers=(Tier(6, 10, 7, 5, states=20000, solve_states=8000),
@@ -722,7 +771,7 @@ class Progress:
 
 
 def generate_levels(variant, tiers, seed=1, style=None, limits=(8, 15, 2), jobs=1,
-                    progress=None, max_tries=400):
+                    progress=None, max_tries=1500):
     """Levels for a pack, in difficulty order: each tier's attempts are taken in order until
     it has its count (parallel attempts are computed in batches and used in order, so the
     result depends only on the seed). Duplicates are dropped."""
