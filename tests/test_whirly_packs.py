@@ -72,7 +72,13 @@ def test_every_stored_solution_replays_to_solved_through_the_engine(name):
 
 @pytest.mark.parametrize("name", pack_files())
 def test_levels_fit_16x8_cells(name):
+    """Shown whole with 8 px tiles; BoxiMaze's last mazes (issue 15: a difficulty curve) are
+    shown whole with 6 px tiles, 21 x 10 cells at most."""
+    wide = PACKS[name][0].header.get("variant") == "boximaze"
     for i, raw, lv, err in PACKS[name][1]:
+        if wide and lv.width > MAX_W:
+            assert lv.width * 6 <= 128 and lv.height * 6 <= 64, (name, i + 1)
+            continue
         assert lv.width <= MAX_W and lv.height <= MAX_H, (name, i + 1)
 
 
@@ -84,7 +90,7 @@ def test_levels_are_in_difficulty_order_and_not_trivial(name):
     keys = []
     for i, raw, lv, err in items:
         e = replay(lv, raw.solution)
-        keys.append(G.difficulty(e.pushes, e.moves))
+        keys.append(G.difficulty(e.pushes, e.moves, pack.header["variant"]))
         assert e.pushes >= min_pushes and e.moves >= min_moves, (name, i + 1)
         assert G.boxes_moved(lv, raw.solution) >= min_boxes, (name, i + 1)
     assert keys == sorted(keys)
@@ -178,3 +184,10 @@ def test_rule_uses_sees_a_flock_a_depth_two_push_and_a_pull():
     assert "multi" not in G.rule_uses(line, "")
     pull = board.parse_rows(["######", "# $@ #", "######"], 1, "xsb", "co-sokoban")
     assert G.rule_uses(pull, "L") == {"pull"}          # moving into the box pulls it back
+
+
+def test_boximaze_gets_harder_up_to_a_60_move_way_home():
+    """Issue 15: BoxiMaze was trivial throughout (12-21 moves); its last levels are mazes."""
+    pack, items = PACKS["10-boximaze.txt"]
+    moves = [replay(lv, raw.solution).moves for i, raw, lv, err in items]
+    assert moves == sorted(moves) and moves[-1] >= 60 and moves[0] < 20

@@ -95,6 +95,37 @@ def make_room(rng, W, H, fill=None):
     return floor
 
 
+def make_maze(rng, W, H, loops):
+    """A corridor maze inside a W x H frame (cells at odd coordinates, carved by a random
+    depth-first walk), with `loops` extra openings so that boxes can be walked round."""
+    cols, rows = (W - 1) // 2, (H - 1) // 2
+    if cols < 2 or rows < 2:
+        return None
+    floor = set()
+    start = (rng.randrange(cols), rng.randrange(rows))
+    seen = {start}
+    stack = [start]
+    floor.add((2 * start[0] + 1, 2 * start[1] + 1))
+    while stack:
+        cx, cy = stack[-1]
+        nexts = [(cx + dx, cy + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                 if 0 <= cx + dx < cols and 0 <= cy + dy < rows and (cx + dx, cy + dy) not in seen]
+        if not nexts:
+            stack.pop()
+            continue
+        nx, ny = rng.choice(nexts)
+        seen.add((nx, ny))
+        floor.add((2 * nx + 1, 2 * ny + 1))
+        floor.add((cx + nx + 1, cy + ny + 1))   # the wall between the two cells
+        stack.append((nx, ny))
+    walls = sorted((x, y) for x in range(1, 2 * cols) for y in range(1, 2 * rows)
+                   if (x + y) % 2 == 1 and (x, y) not in floor)
+    rng.shuffle(walls)
+    for c in walls[:loops]:
+        floor.add(c)
+    return floor
+
+
 def _connected(floor):
     if not floor:
         return False
@@ -274,12 +305,15 @@ class Made:
         self.how = how
 
     def difficulty(self):
-        return difficulty(self.pushes, self.moves)
+        return difficulty(self.pushes, self.moves, self.level.variant)
 
 
-def difficulty(pushes, moves):
+def difficulty(pushes, moves, variant=None):
     """The order of a pack: fewer pushes first (pushes in the engine's sense: every move that
-    met a box), then fewer moves. tests/test_whirly_packs.py checks packs against it."""
+    met a box), then fewer moves; BoxiMaze (the hero's own way home) fewer moves first.
+    tests/test_whirly_packs.py checks packs against it."""
+    if variant == "boximaze":
+        return (moves, pushes)
     return (pushes, moves)
 
 
@@ -565,7 +599,10 @@ def boximaze_generate(rng, variant, tier, style, limits, steps=60):
     bounds the pushes from above (tried: most such levels need 0-3 pushes). Instead: the hero
     and its htarget at the two ends of the room, boxes placed at random, then a hill climb
     that moves one box at a time while the solver's optimal push count does not drop."""
-    floor = make_room(rng, tier.width, tier.height, fill=rng.uniform(0.45, 0.55))
+    if tier.maze:
+        floor = make_maze(rng, tier.width, tier.height, tier.maze)
+    else:
+        floor = make_room(rng, tier.width, tier.height, fill=rng.uniform(0.45, 0.55))
     if not floor:
         return None
     floor, W, H = crop(floor)
@@ -625,7 +662,7 @@ def generate_one(variant, seed, tier, style, limits=(8, 15, 2)):
     rng = random.Random(seed)
     variant = R.get(variant).name
     if style.htarget:
-        return boximaze_generate(rng, variant, tier, style, limits)
+        return boximaze_generate(rng, variant, tier, style, limits, 150 if tier.maze else 60)
     if variant in SCRAMBLE_BASE:
         return scramble_generate(rng, variant, tier, style, limits)
     return co_generate(rng, variant, tier, style, limits)
@@ -641,7 +678,9 @@ class Tier:
     same pack on any machine."""
 
     def __init__(self, count, width, height, boxes, states=30000, solve_states=20000,
-                 style=None, beam=300):
+                 style=None, beam=300, maze=0, pick=1):
+        self.maze = maze    # BoxiMaze: a corridor maze with this many loops, not a room
+        self.pick = pick    # make count * pick levels, keep the count hardest
         self.count = count
         self.width = width
         self.height = height
@@ -706,8 +745,9 @@ PACKS = (
            Style(hero=0, boxes=(0,), htarget=True, fmt="whirly"), seed=1010,
            tiers=(Tier(6, 10, 7, 5, states=20000, solve_states=8000),
                   Tier(6, 12, 8, 6, states=20000, solve_states=8000),
-                  Tier(6, 14, 7, 7, states=20000, solve_states=8000),
-                  Tier(6, 16, 7, 8, states=20000, solve_states=8000)),
+                  # corridor mazes with a few loops: the way home winds (6 px tiles at 21x10)
+                  Tier(6, 15, 7, 5, solve_states=20000, maze=4, pick=2),
+                  Tier(6, 21, 10, 6, solve_states=20000, maze=3, pick=5)),
            limits=(5, 12, 2), description="Reach your target; push the boxes out of the way."),
     Recipe("11-leappush.txt", "leappush", "LeapPush",
            Style(hero=1, boxes=(1, 2), floors=(2,), floor_share=0.08, fmt="whirly"), seed=1111,
@@ -788,7 +828,9 @@ def generate_levels(variant, tiers, seed=1, style=None, limits=(8, 15, 2), jobs=
         for ti, tier in enumerate(tiers):
             got = 0
             attempt = 0
-            while got < tier.count and attempt < max_tries:
+            want = tier.count * tier.pick
+            first = len(made)
+            while got < want and attempt < max_tries:
                 batch = []
                 for _ in range(jobs * 2 if pool else 1):
                     batch.append((variant, attempt_seed(seed, ti, attempt), tier,
@@ -798,13 +840,18 @@ def generate_levels(variant, tiers, seed=1, style=None, limits=(8, 15, 2), jobs=
                 for m in results:
                     if progress:
                         progress.tries += 1
-                    if m is None or m.text in texts or got >= tier.count:
+                    if m is None or m.text in texts or got >= want:
                         continue
                     texts.add(m.text)
                     made.append(m)
                     got += 1
                     if progress:
-                        progress.show(len(made))
+                        progress.show(min(len(made), total))
+            if tier.pick > 1:   # the hardest of the tier's levels (stable: ties keep order)
+                mine = sorted(made[first:], key=lambda m: m.difficulty(), reverse=True)
+                mine = mine[:tier.count]
+                del made[first:]
+                made.extend(mine)
     finally:
         if pool:
             pool.terminate()
@@ -871,7 +918,7 @@ def make_pack(rec, jobs=1, progress=True, count=None):
     if count is not None:  # scale every tier
         total = sum(t.count for t in tiers)
         tiers = [Tier(max(1, round(t.count * count / total)), t.width, t.height, t.boxes,
-                      t.states, t.solve_states, t.style, t.beam) for t in tiers]
+                      t.states, t.solve_states, t.style, t.beam, t.maze, t.pick) for t in tiers]
     bar = Progress(rec.variant, sum(t.count for t in tiers), enabled=progress)
     levels = generate_levels(rec.variant, tiers, rec.seed, rec.style, rec.limits, jobs, bar)
     bar.end()
