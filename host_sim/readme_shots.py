@@ -19,6 +19,7 @@ SHOTS = (
     ("whirly-sokoban", "A A DOWN A A RIGHT"),
     ("whirly-colorban", "A A DOWN*3 A DOWN*2 A RIGHT"),
     ("whirly-flocks", "A A DOWN*4 A DOWN*4 A"),
+    ("whirly-boximaze", "A A DOWN*10 A UP A"),
     ("mentaliq-comment", "A DOWN A DOWN*3 A A"),
     ("mentaliq", "A DOWN A DOWN*3 A A A"),
     ("mentaliq-moved", "A DOWN A DOWN*3 A A A DOWN SELECT"),
