@@ -6,21 +6,24 @@ from games.iqlandie.space import CARDS, PERM, CARDS_PER_TASK, Task, _lay
 
 
 def _masks():
-    """MASKS[card * 8 + t]: 9-bit set (bit y * 3 + x) of the symbol cells of a transformed card."""
-    out = []
-    for card in range(5):
-        c = CARDS[card]
-        for t in range(8):
-            p = PERM[t]
-            m = 0
-            for i in range(9):
-                if c[p[i]]:
-                    m |= 1 << i
-            out.append(m)
-    return tuple(out)
+    """MASKS[card * 8 + t]: 9-bit set (bit y * 3 + x) of the symbol cells of a transformed card;
+    ORIENTED[card * 8 + t]: only its planet, star and moon cells (turned with the card, they show
+    which way it lies)."""
+    masks = array("H", bytes(2 * 40))
+    ori = array("H", bytes(2 * 40))
+    for ct in range(40):
+        c = CARDS[ct // 8]
+        p = PERM[ct % 8]
+        for i in range(9):
+            v = c[p[i]]
+            if v:
+                masks[ct] |= 1 << i
+                if v != 3 and v != 5:
+                    ori[ct] |= 1 << i
+    return masks, ori
 
 
-MASKS = _masks()
+MASKS, ORIENTED = _masks()
 FULL = 0x1FF
 
 
@@ -75,6 +78,7 @@ def _cover_lists():
 
 
 COVER_AT, COVER = _cover_lists()
+del _masks, _table, _cover_lists, MASKS  # built once: their code and MASKS leave the heap
 
 
 def _bits(m):
@@ -101,53 +105,131 @@ def _place(sol, j, card, p):
     sol[4 * j + 3] = p // 5 % 5
 
 
+# Few answers at higher difficulty (issue 14; host_sim/iqlandie/space_count.py counts them).
+# At STRICT[d], each card must show at least 2 planets, stars or moons (turned symbols: they pin
+# the card's turn and place; a sun or a meteor fits many placements) and overlap in the window
+# with every card above it (the order of the stack is then fixed). Hard: median 2 answers.
+STRICT = (0, 0, 1)
+STRICT_TRIES = 3  # then the plain rule: generation time stays bounded on the device
+
+
+def _fits(b, cover, covers, j, k, free):
+    """Does placement b (card * 200 + p), laid under the cards j + 1 .. k - 1 (covering `cover`,
+    each its own covers[i]), overlap every card above, leave at least `free` fields empty and
+    show >= 2 planets, stars or moons?"""
+    m = SHIFTED[b]
+    for i in range(j + 1, k):
+        if not m & covers[i]:
+            return False
+    p = b % 200
+    o = m & ~cover & shifted(ORIENTED[b // 25], p % 5 - 2, p // 5 % 5 - 2)
+    return o & (o - 1) and 9 - _bits(cover | m) >= free  # o: 2 bits or more
+
+
+def _draw(rng, order, e, cover, covers, cand, j, k):
+    """A strict placement for card j (card * 200 + p), or -1: the placements covering field e
+    that fit; none: the next empty field; none at all: the next card still free (order[0 ..
+    5 - k + j]), which takes card j's place in `order`."""
+    m = 0
+    for c in range(5 - k + j, -1, -1):
+        card = order[c]
+        for _ in range(9):
+            if not cover & (1 << e):
+                for i in range(COVER_AT[card * 9 + e], COVER_AT[card * 9 + e + 1]):
+                    if _fits(card * 200 + COVER[i], cover, covers, j, k, 2 * j):
+                        cand[m] = card * 200 + COVER[i]
+                        m += 1
+                if m:
+                    order[c] = order[5 - k + j]
+                    order[5 - k + j] = card
+                    return cand[rng.below(m)]
+            e = (e + 1) % 9
+    return -1
+
+
 def generate(rng, difficulty=1):
     """Built top down: each card goes under the ones laid so far and covers a field still empty
     (so every card shows); the bottom card is chosen among the placements that fill every field
-    still empty. Retried (rarely) when no card can."""
+    still empty. Retried (rarely) when no card can. At STRICT difficulty every card is drawn
+    among the placements that pass `_fits` (few answers), and when no bottom card fits, the
+    lowest upper card is drawn again (up to 3 times) before all is."""
     k = CARDS_PER_TASK[difficulty]
+    strict = STRICT[difficulty]
     order = bytearray(range(5))
     sol = bytearray(4 * k)
+    covers = array("H", bytes(2 * k))
     cand = array("H", bytes(2 * 1000))
     win = bytearray(9)
     tmp = bytearray(9)
+    tries = 0
     while True:
+        tries += 1
+        if tries > STRICT_TRIES:
+            strict = 0  # ~4% of Hard seeds: the plain rule (bounded time)
         rng.shuffle(order)
         cover = 0
+        low = 0
         for j in range(k - 1, 0, -1):  # sol[k - 1] is the top card
+            low = cover
             e = rng.below(9)
             while cover & (1 << e):
                 e = (e + 1) % 9
             card = order[5 - k + j]  # order[0 .. 5 - k] stay free for the bottom card
-            a = COVER_AT[card * 9 + e]
-            n = COVER_AT[card * 9 + e + 1] - a
-            p = COVER[a + rng.below(n)]
-            if k == 2:
-                # a lone top card showing little leaves too much for one card to fill: the
-                # better of two draws
-                q = COVER[a + rng.below(n)]
-                if _bits(SHIFTED[card * 200 + q]) > _bits(SHIFTED[card * 200 + p]):
-                    p = q
+            if strict:
+                p = _draw(rng, order, e, cover, covers, cand, j, k)
+                if p < 0:
+                    break
+                card = p // 200
+                p %= 200
+            else:
+                a = COVER_AT[card * 9 + e]
+                n = COVER_AT[card * 9 + e + 1] - a
+                p = COVER[a + rng.below(n)]
+                if k == 2:
+                    # a lone top card showing little leaves too much for one card to fill:
+                    # the better of two draws
+                    q = COVER[a + rng.below(n)]
+                    if _bits(SHIFTED[card * 200 + q]) > _bits(SHIFTED[card * 200 + p]):
+                        p = q
             _place(sol, j, card, p)
-            cover |= SHIFTED[card * 200 + p]
+            covers[j] = SHIFTED[card * 200 + p]
+            cover |= covers[j]
             if cover == FULL:
                 break
-        if cover == FULL:
-            continue  # the cards below would not show
-        need = FULL & ~cover
-        e = 0
-        while cover & (1 << e):
-            e += 1
-        # the bottom card: any card not laid yet, any placement filling every empty field
-        m = 0
-        for jj in range(5 - k + 1):
-            card = order[jj]
-            b = card * 200
-            for a in range(COVER_AT[card * 9 + e], COVER_AT[card * 9 + e + 1]):
-                p = COVER[a]
-                if SHIFTED[b + p] & need == need:
-                    cand[m] = b + p
-                    m += 1
+        else:
+            j = 0
+        if j or cover == FULL:
+            continue  # no placement fits, or the cards below would not show
+        back = 0
+        while True:
+            need = FULL & ~cover
+            e = 0
+            while cover & (1 << e):
+                e += 1
+            # the bottom card: any card not laid yet, any placement filling every empty field
+            m = 0
+            for jj in range(5 - k + 1):
+                card = order[jj]
+                b = card * 200
+                for a in range(COVER_AT[card * 9 + e], COVER_AT[card * 9 + e + 1]):
+                    p = COVER[a]
+                    if SHIFTED[b + p] & need == need and (
+                            not strict or _fits(b + p, cover, covers, 0, k, 0)):
+                        cand[m] = b + p
+                        m += 1
+            if m or not strict or back == 3:
+                break
+            back += 1
+            cover = low  # card 1 again: another place or card
+            e = rng.below(9)
+            while cover & (1 << e):
+                e = (e + 1) % 9
+            p = _draw(rng, order, e, cover, covers, cand, 1, k)
+            if p < 0:
+                break
+            _place(sol, 1, p // 200, p % 200)
+            covers[1] = SHIFTED[p]
+            cover |= covers[1]
         if m == 0:
             continue
         c = cand[rng.below(m)]
