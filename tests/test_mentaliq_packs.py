@@ -16,6 +16,11 @@ FOLDER = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))
                       "levels", "mentaliq")
 MAX_W, MAX_H, MAX_PLANES = 16, 8, 4
 MIN_MOVES, MAX_MOVES = 6, 60  # non-trivial but fair
+# Issue 15: the generated pack of long levels (host_sim/mentaliq/generator.py) is the difficulty
+# curve's end: its last levels need 60+ moves, so it has its own ceiling (the undo ring keeps
+# about 520 plain steps or 320 pushes, games/mentaliq/README.md).
+LONG_PACK = "06-long-roads.txt"
+LONG_MIN_LAST, LONG_MAX_MOVES = 60, 120
 SOLVER_BUDGET = 15.0  # seconds for re-solving the small levels
 
 
@@ -88,7 +93,43 @@ def test_levels_fit_the_handheld(name):
 
 def test_solutions_are_non_trivial_but_fair():
     for name, i, raw, lv in ALL:
-        assert MIN_MOVES <= length(raw.solution) <= MAX_MOVES, (name, raw.name)
+        top = LONG_MAX_MOVES if name == LONG_PACK else MAX_MOVES
+        assert MIN_MOVES <= length(raw.solution) <= top, (name, raw.name)
+
+
+# ---------------------------------------------------------------- difficulty curve (issue 15)
+def long_levels():
+    return PACKS[LONG_PACK][1]
+
+
+def test_the_mentaliq_packs_have_a_difficulty_curve():
+    """Issue 15: the levels were tutorial-sized (7-38 moves). The last pack is the long one;
+    its levels grow in shortest-solution length and its last level needs 60+ moves, more than
+    any level of the teaching packs."""
+    assert pack_files()[-1] == LONG_PACK
+    lengths = [length(raw.solution) for i, raw, lv, err in long_levels()]
+    assert 10 <= len(lengths) <= 12
+    assert all(a < b for a, b in zip(lengths, lengths[1:])), lengths
+    assert lengths[-1] >= LONG_MIN_LAST
+    teaching = [length(raw.solution) for name, i, raw, lv in ALL if name != LONG_PACK]
+    assert lengths[-1] > max(teaching) and lengths[0] <= max(teaching)
+
+
+def test_the_last_long_road_truly_needs_60_moves():
+    """Its stored solution is the BFS solver's shortest (bounded by positions, not time)."""
+    i, raw, lv, err = long_levels()[-1]
+    st = {}
+    moves = solver.solve(lv, time_limit=None, max_states=300000, stats=st)
+    assert moves is not None and st["moves"] == length(raw.solution) >= LONG_MIN_LAST
+
+
+def test_long_roads_levels_have_a_short_comment_and_name_the_regenerating_command():
+    for i, raw, lv, err in long_levels():
+        comment = raw.meta.get("comment", "")
+        assert 10 <= len(comment) <= 120, (raw.name, comment)
+    with open(os.path.join(FOLDER, LONG_PACK)) as f:
+        head = f.read().split("\n\n")[0]
+    assert "; regenerate: python -m host_sim.mentaliq.generator --seed" in head
 
 
 def test_stored_solutions_are_the_solvers_shortest_on_the_small_levels():
