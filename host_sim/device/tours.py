@@ -63,9 +63,21 @@ SETTINGS_RESUME = (BOOT + "mark:game:whirly " + ENTRY["whirly"] + " RIGHT idle:2
                    "text:scene=TitleMenu idle:300 shot:resume DOWN*2 idle:200 A idle:300 "
                    "shot:settings RIGHT idle:200 shot:contrast B idle:300 shot:settings-back")
 
+# Undo, redo (pause menu), an undone restart, Watch solution, then Mental IQ+'s legend page:
+# the code a level loads on demand (handheld.play_menu, replay, legend, notation) on the device.
+FEATURES = (BOOT + "mark:game:whirly " + ENTRY["whirly"] + " RIGHT idle:200 LEFT idle:200 "
+            "B idle:200 START idle:200 DOWN*2 idle:200 A idle:300 "        # undo, redo
+            "START idle:200 DOWN*3 idle:200 A idle:300 B idle:300 "        # restart, undo it
+            "START idle:200 DOWN*5 idle:200 A idle:300 shot:watch-help "   # Watch solution
+            "B idle:300 RIGHT idle:300 RIGHT idle:300 shot:watch A wait:3000 B idle:300 "
+            "shot:after-watch mark:leave:whirly " + HOME + " mark:game:mentaliq UP*3 idle:200 "
+            + ENTRY["mentaliq"] + " START idle:200 DOWN*7 idle:200 A idle:300 shot:legend "
+            "DOWN*8 idle:200 shot:legend-more B idle:300 mark:leave:mentaliq")
+
 RESERVE = budgets.BUDGETS["session_reserve_mpy"]
 # name -> (script, reserve bytes for the .mpy bundle, wall limit s)
-TOURS = {"session": (session_script(), RESERVE, 1200), "settings-resume": (SETTINGS_RESUME, 0, 600)}
+TOURS = {"session": (session_script(), RESERVE, 1200), "settings-resume": (SETTINGS_RESUME, 0, 600),
+         "puzzle-features": (FEATURES, 0, 600)}
 for _g in ENTRY:
     TOURS[_g] = (game_script(_g), 0, 600)
 

@@ -83,14 +83,19 @@ class App:
                 memory.launcher_aside(self)
 
     def pop(self):
-        self._pop()
-        self._left_game()
+        if len(self.stack) > 1:
+            self._pop()
+            self._shown()
 
     def _pop(self):
-        if len(self.stack) <= 1:
-            return
         scene = self.stack.pop()
         scene.on_leave()
+
+    def _shown(self):
+        """After pops: leaving a game starts afresh on the device (and returns only where it
+        cannot), so the screen under it is rebuilt and shown only when the app goes on here —
+        never a launcher screen built in a game's heap just to be thrown away."""
+        self._left_game()
         self.show(self.stack[-1])
         self.stack[-1].on_show()
 
@@ -127,7 +132,7 @@ class App:
         """Pop until `scene` is on top (it must be on the stack)."""
         while len(self.stack) > 1 and self.stack[-1] is not scene:
             self._pop()
-        self._left_game()
+        self._shown()
 
     def home(self):
         """Back to the launcher's first screen, from anywhere."""
