@@ -202,11 +202,15 @@ class App:
         if kind == B.PRESS:
             self.owner[button] = top
         elif self.owner[button] is not top:
+            if kind == B.RELEASE:
+                self.owner[button] = None
             return
         try:
             top.on_button(button, kind)
         except Exception as exc:  # the launcher must survive any game bug
             self.show_error("While handling " + B.NAMES[button], exc)
+        if kind == B.RELEASE:   # a closed scene must not stay alive (and its code in the heap)
+            self.owner[button] = None
 
     def step(self, now):
         """One pass of the loop: keys, timers, then send what changed to the display."""

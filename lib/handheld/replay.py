@@ -89,8 +89,12 @@ class Replay:
             self.show()
 
     def stop(self):
-        """Back to the player's own position."""
+        """Back to the player's own position; this module leaves the heap until asked again."""
         play = self.play
         play.replay = None
         play.reload(self.saved)
         play.status("")
+        import sys
+        if sys.implementation.name != "cpython":
+            from handheld.entry import unload
+            unload(("handheld.replay",))
