@@ -11,6 +11,7 @@ from handheld.match_end import MatchResult
 from handheld.play_menu import Results
 from handheld.progress import RESUME_KEY, Progress
 from host_sim.session import Session
+from host_sim.bits import Bits, SOURCE as BITS_SOURCE
 import games.mobger as G
 from games.mobger import menu, menu_extra, tiles as T, puzzles as P
 from games.mobger import scene as S
@@ -91,16 +92,6 @@ def test_layout_fits_the_board_and_a_hud_at_every_size(w, h):
     shot(s, "duel-%dx%d" % (w, h))
 
 
-class Bits:
-    def __init__(self, w, h, n):
-        self.w = w
-        self.px = bytearray(w * h)
-
-    def __setitem__(self, xy, v):
-        self.px[xy[1] * self.w + xy[0]] = v
-
-    def __getitem__(self, xy):
-        return self.px[xy[1] * self.w + xy[0]]
 
 
 def tile_bits(sheet, t):
@@ -601,13 +592,7 @@ def test_tile_art_and_view_modules_run_on_micropython():
     from host_sim import micropython as mpy
     if not mpy.available():
         pytest.skip(mpy.SETUP_HINT)
-    code = '''
-class Bits:
-    def __init__(self, w, h, n):
-        self.w = w
-        self.px = bytearray(w * h)
-    def __setitem__(self, xy, v):
-        self.px[xy[1] * self.w + xy[0]] = v
+    code = BITS_SOURCE + '''
 import binascii
 from games.mobger import tiles as T
 crc = 0

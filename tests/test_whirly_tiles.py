@@ -10,6 +10,7 @@ import pytest
 from games.whirly import scene as WS
 from games.whirly import tiles as T
 from games.whirly import tile_art as A
+from host_sim.bits import Bits, SOURCE as BITS_SOURCE
 from test_whirly_view import pack_of, play
 
 SHOTS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
@@ -18,18 +19,6 @@ SIZES = (8, 6, 5, 4)
 COLOURED = "Format: whirly\nVariant: colorban\n"
 
 
-class Bits:
-    """A stand-in for displayio.Bitmap that keeps its pixels readable."""
-
-    def __init__(self, w, h, n):
-        self.w, self.h = w, h
-        self.px = bytearray(w * h)
-
-    def __setitem__(self, xy, v):
-        self.px[xy[1] * self.w + xy[0]] = v
-
-    def __getitem__(self, xy):
-        return self.px[xy[1] * self.w + xy[0]]
 
 
 def sheets(size):
@@ -318,13 +307,7 @@ def test_sheets_build_the_same_in_micropython():
     from host_sim import micropython as mpy
     if not mpy.available():
         pytest.skip(mpy.SETUP_HINT)
-    code = '''
-class Bits:
-    def __init__(self, w, h, n):
-        self.w = w
-        self.px = bytearray(w * h)
-    def __setitem__(self, xy, v):
-        self.px[xy[1] * self.w + xy[0]] = v
+    code = BITS_SOURCE + '''
 import binascii
 from games.whirly import tile_art as A
 crc = 0

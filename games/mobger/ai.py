@@ -68,6 +68,7 @@ class Ai:
     material = _EVAL.material
     _steps = _EVAL._steps
     evaluate = _EVAL.evaluate
+    _arrivals = _EVAL._arrivals
     _race = _EVAL._race
     _race_a = _EVAL._race_a
 

@@ -144,24 +144,16 @@ def evaluate(self, e, p):
     return v
 
 
-def _race(self, e, p):
-    """Goal B forecast for p (who starts the next sequence): each live Ger arrives in the
-    sequence of its distance; when several arrive together, whoever starts that sequence lets
-    their own Ger in first (else the Black Ger), the others jump the House and need a lap. After
-    each sequence a player with all their Gers and the Black Ger in wins (both: the starter).
-    -> +/-(RACE - RACE_STEP * sequence) for the forecast winner, 0 when nobody finishes."""
+def _arrivals(self, e, skip_black):
+    """self.fk[r]: the sequence Ger r arrives in the House (0: gone, or the Black Ger when
+    skip_black; FAR: not within DMAX) -> the last sequence any Ger arrives in."""
     ks = self.fk
     pos = e.pos
-    n = e.n
-    lap = e.w if e.w > e.h else e.h
-    left0 = e.owned[0] - e.score[0]
-    left1 = e.owned[1] - e.score[1]
-    bin_ = pos[0] == NONE or (e.special and pos[0] == e.house)
-    top = 0  # the last sequence any Ger arrives in
+    top = 0
     r = 0
-    while r < n:
+    while r < e.n:
         k = 0
-        if pos[r] != NONE and not (r == 0 and bin_):
+        if pos[r] != NONE and not (r == 0 and skip_black):
             k = self._steps(e, r)
             if k > DMAX:
                 k = FAR
@@ -169,6 +161,23 @@ def _race(self, e, p):
                 top = k
         ks[r] = k
         r += 1
+    return top
+
+
+def _race(self, e, p):
+    """Goal B forecast for p (who starts the next sequence): each live Ger arrives in the
+    sequence of its distance; when several arrive together, whoever starts that sequence lets
+    their own Ger in first (else the Black Ger), the others jump the House and need a lap. After
+    each sequence a player with all their Gers and the Black Ger in wins (both: the starter).
+    -> +/-(RACE - RACE_STEP * sequence) for the forecast winner, 0 when nobody finishes."""
+    ks = self.fk
+    n = e.n
+    lap = e.w if e.w > e.h else e.h
+    left0 = e.owned[0] - e.score[0]
+    left1 = e.owned[1] - e.score[1]
+    pos = e.pos
+    bin_ = pos[0] == NONE or (e.special and pos[0] == e.house)
+    top = self._arrivals(e, bin_)  # the last sequence any Ger arrives in
     s = 1
     while s <= top:
         c = p if s & 1 else 1 - p  # starts sequence s
@@ -226,18 +235,7 @@ def _race_a(self, e, p, d):
     pos = e.pos
     n = e.n
     lap = e.w if e.w > e.h else e.h
-    top = 0
-    r = 0
-    while r < n:
-        k = 0
-        if pos[r] != NONE:
-            k = self._steps(e, r)
-            if k > DMAX:
-                k = FAR
-            elif k > top:
-                top = k
-        ks[r] = k
-        r += 1
+    top = self._arrivals(e, False)
     kb = ks[0]
     self.fend = 0
     s = 1

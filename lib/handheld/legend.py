@@ -5,23 +5,26 @@ UP/DOWN scroll, A/B/START close. Loaded from the pause menu only.
 """
 import displayio
 
-from handheld import buttons as B
 from handheld.font import CELL_H
 from handheld.gfx import palette, unit_palette, ROWS
-from handheld.scenes import TextScene, draw_legend, LEGEND_BACK
+from handheld.scenes import TextScene, TextPage, draw_legend, LEGEND_BACK
 
 TILE = 8
 LIST_ROWS = ROWS - 2          # title bar above, key legend below
 
 
-class LegendPage(TextScene):
+class LegendPage(TextPage):
+    """Scrolls and closes as a TextPage does, its lines being the entries."""
+    visible = LIST_ROWS
+
     def __init__(self, app, title, sheets, entries):
         """sheets: (static sheet, unit sheet) of 8 px tiles; entries: [(static tile, unit tile
         or -1, name)]."""
         TextScene.__init__(self, app)
         self.title = title
-        self.entries = entries
+        self.entries = self.lines = entries
         self.top = 0
+        self.on_close = None
         static, units = sheets
         self.static = displayio.TileGrid(static, pixel_shader=palette(), width=1,
                                          height=LIST_ROWS, tile_width=TILE, tile_height=TILE,
@@ -46,15 +49,3 @@ class LegendPage(TextScene):
             t.line(1 + r, "  " + name)
         draw_legend(t, ROWS - 1, [("UP/DOWN", "more") if more or self.top else ("A", "close"),
                                   LEGEND_BACK])
-
-    def on_button(self, button, kind):
-        if kind != B.PRESS and kind != B.REPEAT:
-            return
-        if button == B.DOWN and self.top + LIST_ROWS < len(self.entries):
-            self.top += 1
-            self.draw()
-        elif button == B.UP and self.top > 0:
-            self.top -= 1
-            self.draw()
-        elif kind == B.PRESS and (button == B.A or button == B.B or button == B.START):
-            self.app.pop()

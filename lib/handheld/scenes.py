@@ -183,7 +183,10 @@ class Menu(TextScene):
 
 
 class TextPage(TextScene):
-    """A title and word-wrapped text, scrolled with UP/DOWN; A or B closes it."""
+    """A title and word-wrapped text, scrolled with UP/DOWN; A or B closes it. `lines` and
+    `visible` (rows shown at once) are what the scrolling reads: a subclass may show other
+    lines the same way (handheld.legend)."""
+    visible = ROWS - 1
 
     def __init__(self, app, title, body, on_close=None):
         TextScene.__init__(self, app)
@@ -200,8 +203,7 @@ class TextPage(TextScene):
     def on_button(self, button, kind):
         if kind == B.RELEASE or kind == B.LONG:
             return
-        visible = ROWS - 1
-        if button == B.DOWN and self.top + visible < len(self.lines):
+        if button == B.DOWN and self.top + self.visible < len(self.lines):
             self.top += 1
             self.draw()
         elif button == B.UP and self.top > 0:
