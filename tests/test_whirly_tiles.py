@@ -357,3 +357,29 @@ def test_legend_png(size):
     path = png.write_png(os.path.join(SHOTS, "whirly-tiles-%dpx.png" % size), w * scale,
                          h * scale, out)
     assert os.path.getsize(path) > 0
+
+
+def test_a_coloured_hero_on_a_goal_not_its_own_blinks_to_show_the_goal_below_8px(tmp_path):
+    """Below 8 px a hero's tile is opaque and its colour pattern leaves no room for the
+    goal's mark (the grey hero's HERO_GOAL): the goal would vanish under a coloured hero."""
+    wall = " ".join(["#"] * 20)
+    body = "\n".join([wall, "# a - 2 - - B - - - - - - - - - - - - #", wall]) + "\n"
+    s, scene = play(pack_of(tmp_path, body, header=COLOURED))
+    assert scene.size == 6
+    s.keys("RIGHT RIGHT")
+    e = scene.engine
+    x, y = cell_at(scene, e.hero)
+    assert (x, y) == (3, 1) and e.goal[e.hero]
+    seen = set()
+    for _ in range(12):
+        s.run(100)
+        seen.add(scene.units[x, y])
+    assert seen == {T.HERO + 1, T.NONE}            # hero, then the goal, in turn
+    assert scene.static[x, y] == T.TARGET_C + 1    # the goal is what shows when it blinks
+    s.save(os.path.join(SHOTS, "whirly-coloured-hero-on-goal-6px.png"))
+    s.keys("RIGHT")
+    seen = set()
+    for _ in range(12):
+        s.run(100)
+        seen.add(scene.units[x + 1, y])
+    assert seen == {T.HERO + 1}                    # off the goal: steady again

@@ -20,7 +20,7 @@ SCREEN_W = 128
 SCREEN_H = 64
 HUD_MIN_COLS = 4
 RESUME_UNDO_LIMIT = 400  # moves of undo history kept across a power cycle
-BLINK_MS = (700, 250)   # active hero shown / hidden, when there are several heroes
+BLINK_MS = (700, 250)   # shown / hidden: the active one of several heroes, a goal's cover
 # NeoPixel colour of each Whirly colour x a b c d e f g h i (grey, blue, green, red, ...)
 LED_COLOURS = (0x808080, 0x0030FF, 0x00C000, 0xFF0000, 0xFFB000, 0xC000C0, 0x00C0C0,
                0xFF5000, 0x6000FF, 0xFF3070)
@@ -30,9 +30,8 @@ def sheets(size):
 
 
 def layout(w, h, coloured=False):
-    """-> (tile size, view columns, view rows, hud) for a w x h level; hud is 'right',
-    'bottom' or None. The biggest tile that shows the whole level wins; a level with colours
-    stops at 5 px (4 px tiles have no room for them) and scrolls."""
+    """-> (tile size, view cols, view rows, hud 'right'/'bottom'/None): the biggest tile
+    showing the whole level; colours stop at 5 px (none at 4) and scroll."""
     for size in SIZES:
         if w * size <= SCREEN_W and h * size <= SCREEN_H or coloured and size == 5:
             break
@@ -115,7 +114,7 @@ class WhirlyScene(PlayScene):
         t = e.goal[c]
         home = t and t & 0xF0 == u & 0xF0 and R.matches(t & 15, colour)
         if u & 0xF0 == U_HERO:
-            if self.hidden and c == e.hero:
+            if self.hidden and (c == e.hero or t and not home and self.size < 8):
                 return T.NONE
             if t and not home and not colour:
                 return T.HERO_GOAL   # a grey hero on a target (XSB '+')
@@ -156,8 +155,7 @@ class WhirlyScene(PlayScene):
             hud.line(0, "L%d m%d p%d" % (self.index + 1, e.moves, e.pushes),
                      right="%d left" % e.goals_left())
             return
-        # The three counters sit on adjacent rows: a move's HUD change stays one small
-        # page-aligned rectangle on the I2C bus.
+        # adjacent counter rows: a move's HUD change is one small rectangle on the I2C bus
         hero = "hero " + COLOURS[e.hero_colour()] if e.heroes > 1 else ""
         lines = (("L%d" % (self.index + 1), ""), ("", ""), ("m", "%d" % e.moves),
                  ("p", "%d" % e.pushes), ("left", "%d" % e.goals_left()), ("", ""),
@@ -182,7 +180,7 @@ class WhirlyScene(PlayScene):
         return e.sat[1] + e.sat[2]
 
     def follow_hero(self, force=False):
-        """Scroll so the hero keeps a margin of 2 cells from the view's edge."""
+        """Scroll to keep the hero 2 cells from the view's edge."""
         e = self.engine
         if e.width <= self.vw and e.height <= self.vh:
             return False
@@ -209,7 +207,7 @@ class WhirlyScene(PlayScene):
             self.show_leds()
 
     def after_change(self):
-        """After undo or restart: the engine lists the changed cells, so no full redraw."""
+        """After undo or restart: only the changed cells are drawn."""
         self.show_hero()
         self.after_move()
         if self.dirty_since < 0:
@@ -260,9 +258,9 @@ class WhirlyScene(PlayScene):
         if self.hud_at == "bottom":
             hud.line(0, text)
             return
-        words = text.split(" ")   # right-hand HUD: one word a row on the free rows 5-7
+        words = text.split(" ")   # right-hand HUD: a word a row on rows 5-7
         for w in words:
-            if len(w) > hud.cols:   # a narrow HUD shows no note rather than a cut word
+            if len(w) > hud.cols:   # no note rather than a cut word
                 words = ()
         for row in range(5, 8):
             k = row - 5
@@ -282,11 +280,20 @@ class WhirlyScene(PlayScene):
     def tick(self, now):
         PlayScene.tick(self, now)
         e = self.engine
-        if e.heroes > 1 and not self.finished:
-            if now - self.blink_at >= BLINK_MS[1 if self.hidden else 0]:
-                self.blink_at = now
-                self.hidden = not self.hidden
-                self.draw_cell(e.hero)
+        if self.finished or e.heroes < 2 and (self.size == 8 or not self.covers_goal(e.hero)):
+            return
+        if now - self.blink_at >= BLINK_MS[1 if self.hidden else 0]:
+            self.blink_at = now
+            self.hidden = not self.hidden
+            for i in range(e.heroes):
+                self.draw_cell(e.hpos[i])
+
+    def covers_goal(self, c):
+        # a coloured hero on a goal not its own: below 8 px it hides the goal, so it blinks
+        e = self.engine
+        t = e.goal[c]
+        u = e.unit[c]
+        return t and u & 15 and not (t & 0xF0 == U_HERO and R.matches(t & 15, u & 15))
 
     # --- game-specific texts: scene_text.py, imported when one is asked for -------------------
     def info(self):
