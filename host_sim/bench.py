@@ -262,6 +262,9 @@ def device_figures(out):
         for game, c in sorted(f.get("cpu_turn_ms", {}).items()):
             out("  %s: CPU turn %s ms mean, %s ms max (%d turns)" % (game, c["mean"], c["max"],
                                                                  c["turns"]))
+        for task, c in sorted(f.get("task_generation_ms", {}).items()):
+            out("  %s: task generation %s ms mean, %s ms max (%d tasks)" % (task, c["mean"], c["max"],
+                                                                         c["tasks"]))
         for game, g in sorted(f.get("games", {}).items()):
             low = g.get("lowest_free")
             if low is not None:

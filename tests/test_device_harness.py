@@ -236,7 +236,14 @@ def test_cpu_turns_are_read_from_the_console():
     lines = [{"t_ms": 1, "text": "cpu: game=gravity strength=2 ms=312"},
              {"t_ms": 2, "text": "heap: free=50000 scene=GravityScene depth=5"},
              {"t_ms": 3, "text": "\x1b]0;cpu: game=mobger strength=3 ms=1020"}]
-    assert report.cpu_turns(lines) == {"gravity": [312], "mobger": [1020]}
+    assert report.cpu_turns(lines) == {"gravity normal": [312], "mobger hard": [1020]}
+
+
+def test_task_generation_times_are_read_from_the_console():
+    lines = [{"t_ms": 1, "text": "gen: game=iqlandie task=space level=hard ms=97"},
+             {"t_ms": 2, "text": "gen: game=iqlandie task=space level=hard ms=131"},
+             {"t_ms": 3, "text": "cpu: game=gravity strength=3 ms=400"}]
+    assert report.generation_times(lines) == {"iqlandie space hard": [97, 131]}
 
 
 def test_a_game_visit_that_only_shows_launcher_screens_is_a_problem():

@@ -16,6 +16,8 @@ BUDGETS = {
     # the games meet today (28 KB passed, 32 KB did not: a Mental IQ+ level could not open) and
     # it only ever goes up.
     "session_reserve_mpy": 24 * KB,
+    # DESIGN.md: a CPU opponent's turn (every turn timed on the device, any strength).
+    "cpu_turn_max_ms": 1500,
 }
 
 # Targets reported by `make device` but not failing it yet (the report says which game misses).
@@ -23,4 +25,8 @@ TARGETS = {
     # Lowest free heap sampled (after a collection) at every scene change and every 5 s in a
     # game, .mpy bundle, plus any reserve held.
     "game_free_mpy": 48 * KB,
+    # Issue 14: the hard CPU's turn in Gravity room and MobGer (the cpu tour's longest turn).
+    "cpu_hard_turn_max_ms": 500,
+    # DESIGN.md's level load: an iQLANDIE task is generated when its round starts.
+    "task_generation_max_ms": 150,
 }

@@ -46,15 +46,30 @@ def heap_lines(lines):
 
 
 CPU = re.compile(r"cpu: game=(\S+) strength=(\d+) ms=(\d+)")
+GEN = re.compile(r"gen: game=(\S+) task=(\S+) level=(\S+) ms=(\d+)")
+STRENGTHS = ("human", "easy", "normal", "hard")
 
 
 def cpu_turns(lines):
-    """{game: [ms, ...]} of the CPU turns the app timed (cpu: lines, HANDHELD_HEAP_LOG = 1)."""
+    """{"game strength": [ms, ...]} of the CPU turns timed on the console (the app's cpu: lines
+    with HANDHELD_HEAP_LOG = 1, and the cpu tour's)."""
     out = {}
     for ln in lines:
         m = CPU.search(strip_escapes(ln["text"]))
         if m:
-            out.setdefault(m.group(1), []).append(int(m.group(3)))
+            s = int(m.group(2))
+            key = "%s %s" % (m.group(1), STRENGTHS[s] if s < len(STRENGTHS) else s)
+            out.setdefault(key, []).append(int(m.group(3)))
+    return out
+
+
+def generation_times(lines):
+    """{"game task level": [ms, ...]} of the task generations the cpu tour timed."""
+    out = {}
+    for ln in lines:
+        m = GEN.search(strip_escapes(ln["text"]))
+        if m:
+            out.setdefault(" ".join(m.group(1, 2, 3)), []).append(int(m.group(4)))
     return out
 
 

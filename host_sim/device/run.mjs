@@ -126,9 +126,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { values: v } = parseArgs({ options: {
     uf2: { type: 'string' }, image: { type: 'string' }, keys: { type: 'string', default: '' },
     'keys-file': { type: 'string' }, out: { type: 'string' }, 'wall-limit': { type: 'string' },
+    'text-max-ms': { type: 'string' },
   } });
   const keys = v.keys + (v['keys-file'] ? '\n' + readFileSync(v['keys-file'], 'utf8') : '');
-  const r = run({ uf2: v.uf2, image: v.image, keys, out: v.out, wallLimitS: v['wall-limit'] ? +v['wall-limit'] : 1e9 });
+  const r = run({ uf2: v.uf2, image: v.image, keys, out: v.out, wallLimitS: v['wall-limit'] ? +v['wall-limit'] : 1e9,
+    textMaxMs: v['text-max-ms'] ? +v['text-max-ms'] : 30000 });
   process.stdout.write(JSON.stringify({ stopped_by: r.stopped_by, emulated_ms: r.emulated_ms, wall_s: r.wall_s, frames: r.frames.length, lines: r.lines.length }) + '\n');
   process.exit(r.stopped_by === 'wall-limit' ? 3 : 0);
 }

@@ -31,10 +31,12 @@ def figures(results, kinds):
                         d["home_free"].append(f["home_free"])
                         if lf is not None:
                             d["home_drop"].append(lf - f["home_free"])
-        cpu = {}
+        cpu, gen = {}, {}
         for r in runs.values():
             for g, ms in r["figures"].get("cpu_ms", {}).items():
                 cpu.setdefault(g, []).extend(ms)
+            for g, ms in r["figures"].get("gen_ms", {}).items():
+                gen.setdefault(g, []).extend(ms)
         w = runs.get("whirly")
         moves = (w or {}).get("figures", {}).get("moves", [])
         entry = (w or {}).get("figures", {}).get("entry", [])
@@ -48,6 +50,8 @@ def figures(results, kinds):
             "boot_to_launcher_ms": (w or {}).get("figures", {}).get("boot_ms"),
             "cpu_turn_ms": {g: {"turns": len(ms), "mean": _mean(ms), "max": max(ms)}
                             for g, ms in sorted(cpu.items())},
+            "task_generation_ms": {g: {"tasks": len(ms), "mean": _mean(ms), "max": max(ms)}
+                                   for g, ms in sorted(gen.items())},
             "whirly_move_refresh_ms": [m["refresh_done_ms"] for m in moves],
             "whirly_move_i2c_bytes": [m["i2c_bytes"] for m in moves],
             "menu_change_ms": [m["refresh_done_ms"] for m in menu],
@@ -67,6 +71,12 @@ def budget_checks(results, figs):
         if s is not None:
             checks.append(("session x2 (.mpy) passes with %d KB reserved" % (BUDGETS["session_reserve_mpy"] // KB),
                            "ok" if s["ok"] else "; ".join(s["problems"])[:120], s["ok"]))
+    for k, f in figs.items():
+        turns = f["cpu_turn_ms"]
+        if turns:
+            v = max(c["max"] for c in turns.values())
+            checks.append(("every CPU turn timed (.%s) <= %d ms" % (k, BUDGETS["cpu_turn_max_ms"]),
+                           v, v <= BUDGETS["cpu_turn_max_ms"]))
     for k, f in figs.items():
         if ("session", k) not in results:
             continue  # home figures come from the session tour
@@ -92,6 +102,13 @@ def target_checks(figs):
         v = d["lowest_free"] + (d["lowest_free_reserve"] or 0)
         out.append(("%s: lowest free in game (.mpy) >= %d KB" % (g, TARGETS["game_free_mpy"] // KB),
                     v, v >= TARGETS["game_free_mpy"]))
+    for g, c in sorted(m["cpu_turn_ms"].items()):
+        if g.endswith(" hard"):
+            out.append(("%s CPU turn (.mpy, %d timed) <= %d ms, longest" % (g, c["turns"], TARGETS["cpu_hard_turn_max_ms"]),
+                        c["max"], c["max"] <= TARGETS["cpu_hard_turn_max_ms"]))
+    for g, c in sorted(m["task_generation_ms"].items()):
+        out.append(("%s task generation (.mpy, %d timed) <= %d ms, longest" % (g, c["tasks"], TARGETS["task_generation_max_ms"]),
+                    c["max"], c["max"] <= TARGETS["task_generation_max_ms"]))
     return out
 
 
@@ -133,6 +150,9 @@ def write(results, kinds, out, wall, note):
     md += ["", "CPU turns (ms, emulated; budget 1,500): " + "; ".join(
         ".%s %s: %d turns, mean %s, max %s" % (k, g, c["turns"], c["mean"], c["max"])
         for k, f in figs.items() for g, c in f["cpu_turn_ms"].items())]
+    md += ["", "Task generation (ms, emulated; a level load's budget 150): " + "; ".join(
+        ".%s %s: %d tasks, mean %s, max %s" % (k, g, c["tasks"], c["mean"], c["max"])
+        for k, f in figs.items() for g, c in f["task_generation_ms"].items())]
     md += ["", "## Tours", "", "| tour | bundle | result | wall s | emulated ms | frames | soft reboots |",
            "|---|---|---|---|---|---|---|"]
     for (n, k), r in sorted(results.items()):

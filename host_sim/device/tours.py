@@ -80,6 +80,12 @@ TOURS = {"session": (session_script(), RESERVE, 1200), "settings-resume": (SETTI
          "puzzle-features": (FEATURES, 0, 600)}
 for _g in ENTRY:
     TOURS[_g] = (game_script(_g), 0, 600)
+# The CPU players' turns and iQLANDIE's task generation timed with the games' own modules:
+# cpu_bench.py runs as code.py in place of the app (the .mpy bundle only: what ships).
+TOURS["cpu"] = ("text:@@gravity text:@@mobger text:@@iqlandie text:@@DONE", 0, 900)
+CODE = {"cpu": os.path.join(HERE, "cpu_bench.py")}
+MPY_ONLY = {"cpu"}
+TEXT_MAX_MS = {"cpu": 120000}   # emulated ms a part may take before its @@ line
 
 
 def settings_toml(reserve):
@@ -100,6 +106,9 @@ def run_tour(bundle_dir, uf2, boot_out, name, kind, out):
     reserve = reserve if kind == "mpy" else 0  # the .py tours run without reserve
     os.makedirs(out, exist_ok=True)
     extra = {"settings.toml": settings_toml(reserve)}
+    if name in CODE:
+        with open(CODE[name], "rb") as f:
+            extra["code.py"] = f.read()
     if boot_out:
         extra["boot_out.txt"] = boot_out.encode()
     img = os.path.join(out, "drive.img")
@@ -107,6 +116,8 @@ def run_tour(bundle_dir, uf2, boot_out, name, kind, out):
         f.write(fatimage.build_image(bundle_dir, extra))
     cmd = ["node", os.path.join(HERE, "run.mjs"), "--uf2", uf2, "--image", img, "--keys", keys,
            "--out", out, "--wall-limit", str(wall_limit)]
+    if name in TEXT_MAX_MS:
+        cmd += ["--text-max-ms", str(TEXT_MAX_MS[name])]
     t0 = time.time()
     problems = []
     try:
@@ -157,7 +168,7 @@ def judge(name, kind, res, host, out):
     fig = {"launcher_free": report.launcher_after_boot(heap),
            "games": report.game_figures(heap, marks, res.get("emulated_ms", 0)),
            "boot_ms": report.boot_ms(res.get("frames", [])),
-           "cpu_ms": report.cpu_turns(lines)}
+           "cpu_ms": report.cpu_turns(lines), "gen_ms": report.generation_times(lines)}
     presses, frames = res.get("presses", []), res.get("frames", [])
     if "moves" in marks:
         fig["moves"] = report.press_figures(presses, frames, marks["moves"], marks.get("moves-end", 1e12))
@@ -168,6 +179,8 @@ def judge(name, kind, res, host, out):
             if not set(visit.get("scenes", ())) - LAUNCHER_SCENES:
                 problems.append("%s: never reached a screen of the game (only %s)"
                                 % (game, ", ".join(visit.get("scenes", ())) or "no heap line"))
+    if name == "cpu" and not (fig["cpu_ms"] and fig["gen_ms"]):
+        problems.append("the cpu tour timed no CPU turn or no task generation")
     diffs = compare_shots(res.get("shots", []), host, out)
     if name == "settings-resume":
         rows = host.get("resume", (None, []))[1]
@@ -237,7 +250,8 @@ def main(kinds=("py", "mpy"), names=None, jobs=2, out=OUT, report_only=False):
     dirs = {k: os.path.join(out, k) for k in kinds} if report_only else build_bundles(kinds, mpy_cross, out)
     boot_out = firmware.boot_out_text(uf2)
     # longest first, two at a time (2 cores; a run is one busy node process)
-    order = sorted(((n, k) for k in kinds for n in names), key=lambda t: -TOURS[t[0]][2])
+    order = sorted(((n, k) for k in kinds for n in names if k == "mpy" or n not in MPY_ONLY),
+                   key=lambda t: -TOURS[t[0]][2])
     results = {}
     with cf.ThreadPoolExecutor(max_workers=jobs) as pool:
         futs = {(pool.submit(load_tour, n, k, os.path.join(out, "%s-%s" % (k, n))) if report_only else
