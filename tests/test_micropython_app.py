@@ -1,22 +1,14 @@
 """The whole app's heap in real MicroPython (displayio replaced by a stand-in with the same
-buffers): at the launcher and while playing each game's bench level. The ceilings hold today's
-figures with a little headroom so growth is noticed; DESIGN.md's 64 KB budget is not met yet
-(see docs/architecture.md, "Differences from DESIGN.md")."""
+buffers): at the launcher and while playing each game's bench level, held under the proxy
+ceilings of host_sim/bench.py (today's figures with a little headroom, so growth is noticed).
+The device's own heap budgets are checked on the emulated Pico by `make device`."""
 import pytest
 
 from host_sim import bench, micropython as mpy
 
-# +4 KB since the app holds RESCUE_BYTES from boot for its out-of-memory page (also the save
-# store's compaction buffer since issue 12).
-LAUNCHER_CEILING = 76 * 1024
-PLAYING_CEILING = 137 * 1024
-# MobGer's duel keeps its engine (draw search and animation buffers sized to the board, an
-# undo log that grows with the game), view, menu and the match frame resident (~131 KB
-# measured; the start code, tile art and menu actions leave after use); iQLANDIE's table keeps the game, pieces,
-# exhibitions and its table screen (~120 KB; the CPU is loaded only while CPUs act, one phase
-# screen module and its art at a time, ~8 KB for the topic screen).
-# See docs/architecture.md.
-MATCH_CEILING = {"mobger": 134 * 1024, "iqlandie": 122 * 1024}
+LAUNCHER_CEILING = bench.LAUNCHER_CEILING
+PLAYING_CEILING = bench.PLAYING_CEILING
+MATCH_CEILING = bench.MATCH_CEILING
 
 
 @pytest.fixture(scope="module")
