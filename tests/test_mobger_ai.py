@@ -133,3 +133,49 @@ def test_the_exact_solver_agrees_with_hard_on_a_won_start():
             e.new_game(bench.options(1000 + g, 1))
             w, _turns = bench.play_game(e, (3, 2) if g % 2 == 0 else (2, 3), Rng(7 + g))
             assert w == g % 2
+
+
+def test_hard_searches_a_repeated_position_once_and_gives_it_the_same_score():
+    # moves ending in the same position as an earlier sibling (about half of them: Gers that do
+    # not meet land where they land in any order) share that move's score, unsearched
+    buf = bytearray(MAX_ACTIONS)
+    bot = ai.Ai()
+    twins = 0
+    for g in range(12):
+        e = Engine()
+        e.new_game(bench.options(1000 + g, g & 1))
+        rng = Rng(g)
+        while e.winner() < 0:
+            n = e.legal(buf)
+            a = bot.choose(e, 3, rng)
+            if n > 1:
+                ends = {}
+                for i in range(n):
+                    e.play(buf[i])
+                    key = (bytes(e.pos[:e.n]), bytes(e.dir[:e.n]), bytes(e.score))
+                    over = e.win >= 0  # a finished game: its result, never skipped
+                    e.undo()
+                    if key in ends and not over:
+                        twins += 1
+                        assert bot.twin[i] == ends[key]
+                        assert bot.score[i] == bot.score[ends[key]]
+                    else:
+                        ends.setdefault(key, i)
+            e.play(a)
+    assert twins >= 20
+
+
+def test_hard_turns_search_deeper_than_the_plain_tree_within_the_budget():
+    # skipping repeated positions and the best-move table: on the default board the opening
+    # turns reach depth 3 and often 4 within 7,000 units (plain alpha-beta needed about 7,500
+    # units for depth 3 and 18,000 for depth 4)
+    bot = ai.Ai()
+    deep = 0
+    for g in range(10):
+        e = Engine()
+        e.new_game(bench.options(1000 + g, g & 1))
+        bot.choose(e, 3, Rng(g))
+        assert bot.work <= ai.budget(e.n) + 2000
+        assert bot.depth >= 3
+        deep += bot.depth >= 4
+    assert deep >= 5, deep

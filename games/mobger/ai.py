@@ -5,8 +5,10 @@ normal (2) : one ply: plays each legal Ger and scores the result on material onl
              Gers in the House, goal B: stuck Gers); ties broken by rng. A share of its turns
              (NORMAL_SLIP_IN_16 / 16 = 1/4) it takes a random *sensible* move instead: one whose one-ply
              score is not a loss.
-hard (3)   : iterative-deepening alpha-beta (negamax) over engine plays, root moves ordered by
-             the previous depth, killer moves inside, within a deterministic work budget;
+hard (3)   : iterative-deepening alpha-beta (negamax) over engine plays within a deterministic
+             work budget (ai_search.py: root moves ordered by the previous depth, inside the
+             position's best move of an earlier iteration or the killer move first; moves
+             ending in the same position as an earlier sibling are not searched again);
              leaves are scored by a forecast of the race (ai_eval.py: each Ger's distance to
              the House gives the sequence it arrives in and who is credited or completes; the
              Black Ger's return; stuck Gers) plus material.
@@ -15,25 +17,23 @@ replays identically everywhere. Everything goes through play()/undo(): the engin
 exactly as it was found.
 """
 
-from games.mobger.constants import DRAW, MAX_ACTIONS
+from games.mobger.constants import MAX_ACTIONS
 from games.mobger import ai_eval as _EVAL
+from games.mobger import ai_search as _SEARCH
 from games.mobger.ai_eval import WIN
+from games.mobger.ai_search import BFS_COST, EVAL_COST, HSIZE, INF, MAX_DEPTH, NODE_BASE  # noqa
 
-INF = 30000
-MAX_DEPTH = 12  # plies; games are short (about 7 plies): the budget usually ends it first
 # Work units per hard turn: a play costs about 30 + 4 * Gers + fields examined units (about
-# 0.3-0.4 us each on the host, x150 on the device); 10000 keeps a default-board turn near
-# 3-4 ms on the host (about 0.5 s on the device). More than 6 Gers: 10000 * 6 / Gers.
-HARD_WORK = 10000
-NODE_BASE = 30
-EVAL_COST = 10  # a leaf evaluation, in the same units
-BFS_COST = 150  # one run of the engine's bounded search (stuck), in the same units
+# 55 us each on the emulated Pico, mostly the engine's play and undo); 7000 keeps a
+# default-board turn under about 0.4 s there (issue 14: 0.5 s) and searches deeper than 10000
+# did before the repeated positions were skipped. More than 6 Gers: 7000 * 6 / Gers.
+HARD_WORK = 7000
 NORMAL_SLIP_IN_16 = 4  # normal: a random non-losing move one turn in four
 
 
 def budget(n):
     """Hard turn budget in work units (n Gers: their plays cost more, so boards with more than
-    6 get fewer units, 12 Gers 5000). The root's first ply is always searched whole (as normal
+    6 get fewer units, 12 Gers 3500). The root's first ply is always searched whole (as normal
     does)."""
     return HARD_WORK if n <= 6 else HARD_WORK * 6 // n
 
@@ -42,16 +42,24 @@ class Ai:
     def __init__(self):
         self.acts = bytearray(MAX_ACTIONS)
         self.mv = []  # move list per ply
+        self.keys = []  # per ply: the positions the moves searched there led to (hash, scores)
         i = 0
         while i <= MAX_DEPTH:
             self.mv.append(bytearray(MAX_ACTIONS))
+            self.keys.append([0] * MAX_ACTIONS)
             i += 1
+        self.twin = bytearray(MAX_ACTIONS)  # root: the first move leading to the same position
         self.score = [0] * MAX_ACTIONS
         self.prev = [0] * MAX_ACTIONS
         self.order = bytearray(MAX_ACTIONS)
         self.killer = bytearray(MAX_DEPTH + 2)  # per ply: the rank that last cut off there
-        self.fk = bytearray(MAX_ACTIONS)  # forecasts: arrival sequence per rank
-        self.fend = 0  # goal A forecast's value
+        # best move of a node searched earlier in this turn (by an earlier iteration): its
+        # position hash, the move | turn << 4, the turn's stamp (entries of other turns: empty)
+        self.hkey = [0] * HSIZE
+        self.hmove = bytearray(HSIZE)
+        self.hstamp = bytearray(HSIZE)
+        self.tstamp = 0
+        self.seq = [0] * (_EVAL.RACE_SEQ + 1)  # forecasts: Gers arriving per sequence (kept 0)
         # steps to the House per (class, cell, dir), class 0 normal / 1 special Black;
         # 0 = not computed yet. Static (objects, borders): flipflaps count as "far". Sized to
         # the board of the game it was computed for.
@@ -68,9 +76,10 @@ class Ai:
     material = _EVAL.material
     _steps = _EVAL._steps
     evaluate = _EVAL.evaluate
-    _arrivals = _EVAL._arrivals
-    _race = _EVAL._race
-    _race_a = _EVAL._race_a
+    # the hard search: ai_search.py
+    _cost = _SEARCH._cost
+    _search = _SEARCH._search
+    _negamax = _SEARCH._negamax
 
     # ------------------------------------------------------------------ choice
     def choose(self, e, strength, rng):
@@ -99,6 +108,7 @@ class Ai:
         p = e.turn
         sc = self.score
         if strength >= 3:
+            self.limit = budget(e.n)
             self._search(e, n)
             return self._pick(n, rng, 0)
         i = 0
@@ -140,131 +150,6 @@ class Ai:
                 pick -= 1
             i += 1
         return self.acts[0]
-
-    def _cost(self, e):
-        # a bounded search the engine ran (not memoised yet) costs about BFS_COST units
-        st = e.stamp
-        b = (st - self.stamp) & 0xFFFF
-        self.stamp = st
-        return NODE_BASE + 4 * e.n + e.anim_nf + b * BFS_COST
-
-    def _search(self, e, n):
-        acts = self.acts
-        sc = self.score
-        prev = self.prev
-        order = self.order
-        self.limit = budget(e.n)
-        i = 0
-        while i < len(self.killer):
-            self.killer[i] = 0xFF
-            i += 1
-        self.out = False
-        self.stamp = e.stamp
-        i = 0
-        while i < n:
-            order[i] = i
-            prev[i] = 0
-            i += 1
-        depth = 1
-        while depth <= MAX_DEPTH:
-            # best previous first (insertion sort, n <= 12)
-            i = 1
-            while i < n:
-                j = i
-                while j > 0 and prev[order[j - 1]] < prev[order[j]]:
-                    t = order[j]
-                    order[j] = order[j - 1]
-                    order[j - 1] = t
-                    j -= 1
-                i += 1
-            best = -INF
-            k = 0
-            while k < n:
-                i = order[k]
-                k += 1
-                if depth > 1 and self.work >= self.limit:
-                    self.out = True
-                    break
-                e.play(acts[i])
-                self.nodes += 1
-                self.work += self._cost(e)
-                # window (best - 1, INF): equal moves get exact scores, worse ones a bound
-                v = -self._negamax(e, depth - 1, -INF, 1 - best, 1)
-                e.undo()
-                if self.out and depth > 1:
-                    break
-                sc[i] = v
-                if v > best:
-                    best = v
-            if self.out and depth > 1:
-                # cut short: when the previous best (searched first) finished at this depth,
-                # the moves that finished are compared at this depth and the rest dropped;
-                # otherwise the last complete depth stands
-                if k > 1:
-                    j = 0
-                    while j < n:
-                        prev[order[j]] = sc[order[j]] if j < k - 1 else -INF
-                        j += 1
-                    self.depth = depth
-                break
-            i = 0
-            while i < n:
-                prev[i] = sc[i]
-                i += 1
-            self.depth = depth
-            if best >= WIN - 100 or best <= -WIN + 100:
-                break  # a forced result: deeper cannot change it
-            depth += 1
-        i = 0
-        while i < n:
-            sc[i] = prev[i]
-            i += 1
-
-    def _negamax(self, e, depth, alpha, beta, ply):
-        w = e.win
-        if w >= 0:
-            if w == DRAW:
-                return 0
-            return WIN - ply if w == e.turn else ply - WIN
-        if depth == 0 or self.out:
-            self.work += EVAL_COST
-            return self.evaluate(e, e.turn)
-        if self.work >= self.limit:
-            self.out = True
-            return 0
-        mv = self.mv[ply]
-        m = e.legal(mv)
-        # the move that last cut off at this ply first (killer move)
-        k = self.killer[ply]
-        j = 1
-        while j < m:
-            if mv[j] == k:
-                mv[j] = mv[0]
-                mv[0] = k
-                break
-            j += 1
-        best = -INF
-        j = 0
-        while j < m:
-            if self.work >= self.limit:
-                self.out = True
-                return 0
-            e.play(mv[j])
-            self.nodes += 1
-            self.work += self._cost(e)
-            v = -self._negamax(e, depth - 1, -beta, -alpha, ply + 1)
-            e.undo()
-            if self.out:
-                return 0
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        self.killer[ply] = mv[j]
-                        break
-            j += 1
-        return best
 
 
 _AI = None
