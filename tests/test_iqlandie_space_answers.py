@@ -105,3 +105,33 @@ def test_space_counter_counts_hand_made_targets():
     assert 2 <= k <= 3 and n >= 1
     t = space.Task(target, bytearray())
     assert all(space.check(t, x) for x in space_count.stacks(target, k))
+
+
+def _moved(m, dx, dy):
+    out = 0
+    for i in range(9):
+        x = i % 3 + dx
+        y = i // 3 + dy
+        if m >> i & 1 and 0 <= x < 3 and 0 <= y < 3:
+            out |= 1 << (y * 3 + x)
+    return out
+
+
+def test_space_generator_tables_are_what_the_cards_give():
+    # space_gen is loaded for every space task, so its tables are written out in the source
+    # (cheap to load on the device): they must be what space.CARDS and PERM give
+    for ct in range(40):
+        c = space.CARDS[ct // 8]
+        p = space.PERM[ct % 8]
+        m = sum(1 << i for i in range(9) if c[p[i]])
+        o = sum(1 << i for i in range(9) if c[p[i]] in (1, 2, 4))  # planet, star, moon
+        for dy in range(-2, 3):
+            for dx in range(-2, 3):
+                want = _moved(m, dx, dy) | _moved(o, dx, dy) << 16
+                assert space_gen.SHIFTED[ct * 25 + (dy + 2) * 5 + dx + 2] == want, (ct, dx, dy)
+    for card in range(5):
+        for e in range(9):
+            got = [space_gen.COVER[i] + space_gen.E5[e]
+                   for i in range(space_gen.COVER_AT[card], space_gen.COVER_AT[card + 1])]
+            assert got == [q for q in range(200) if space_gen.SHIFTED[card * 200 + q] >> e & 1]
+    assert [space_gen.BITS[m] - 48 for m in range(512)] == [bin(m).count("1") for m in range(512)]

@@ -2,91 +2,68 @@
 tables and code are needed only while a round's task is generated."""
 from array import array
 
-from games.iqlandie.space import CARDS, PERM, CARDS_PER_TASK, Task, _lay
+from games.iqlandie.space import CARDS_PER_TASK, Task, _lay
 
 
-def _masks():
-    """MASKS[card * 8 + t]: 9-bit set (bit y * 3 + x) of the symbol cells of a transformed card;
-    ORIENTED[card * 8 + t]: only its planet, star and moon cells (turned with the card, they show
-    which way it lies)."""
-    masks = array("H", bytes(2 * 40))
-    ori = array("H", bytes(2 * 40))
-    for ct in range(40):
-        c = CARDS[ct // 8]
-        p = PERM[ct % 8]
-        for i in range(9):
-            v = c[p[i]]
-            if v:
-                masks[ct] |= 1 << i
-                if v != 3 and v != 5:
-                    ori[ct] |= 1 << i
-    return masks, ori
-
-
-MASKS, ORIENTED = _masks()
 FULL = 0x1FF
-
-
-def shifted(m, dx, dy):
-    """A 3x3 bit set moved by (dx, dy); what leaves the window is dropped."""
-    if dx == 1:
-        m = (m & 0o333) << 1
-    elif dx == 2:
-        m = (m & 0o111) << 2
-    elif dx == -1:
-        m = (m & 0o666) >> 1
-    elif dx == -2:
-        m = (m & 0o444) >> 2
-    if dy > 0:
-        m = (m << (3 * dy)) & FULL
-    elif dy < 0:
-        m >>= -3 * dy
-    return m
+BOTH = FULL | FULL << 16
+E5 = b"\x00\x01\x02\x05\x06\x07\x0a\x0b\x0c"  # E5[e]: window field e as (dy, dx) offsets
+# The module is loaded for every space task (screens.GENERATORS unloads it), so what it needs is
+# written out here (tests/test_iqlandie_space_answers.py derives it from space.CARDS and PERM):
+# MASKS[card * 8 + t]: the 9-bit set (bit y * 3 + x) of the symbol cells of a transformed card,
+# | << 16 the set of its planets, stars and moons only (turned with the card, they show which
+# way it lies). The placements of a card putting a symbol on window field e, by ascending index
+# t * 25 + (dy + 2) * 5 + dx + 2: COVER[COVER_AT[card] .. COVER_AT[card + 1] - 1] + E5[e] (for
+# each t, each symbol cell y * 3 + x from the last: t * 25 + 12 - 5 * y - x). BITS[m]: the
+# fields in the 9-bit set m, + 48 (an ASCII digit).
+MASKS = (
+    17105237, 21234005, 21037397, 4522325, 4522325, 17105237, 21234005, 21037397, 2752698,
+    10617018, 11010234, 9044154, 2752698, 10617018, 11010234, 9044154, 4587599, 18940199,
+    12845540, 17367497, 16974119, 6554084, 25231817, 4980815, 26214832, 5767384, 1245211,
+    3407926, 13631704, 1638427, 1441846, 19923376, 2687215, 8782255, 19399150, 12714475,
+    2884015, 25297390, 6816235, 8585455)
+COVER = (
+    b"\x00\x02\x06\x0a\x0c\x19\x1b\x1f#%248<>KMQUWdfjnp}\x7f\x83\x87\x89\x96\x98\x9c\xa0\xa2"
+    b"\xaf\xb1\xb5\xb9\xbb\x01\x05\x06\x07\x0b\x1a\x1e\x1f $3789=LPQRVeijko~\x82\x83\x84\x88"
+    b"\x97\x9b\x9c\x9d\xa1\xb0\xb4\xb5\xb6\xba\x02\x07\x0a\x0b\x0c\x19\x1e#$%2347<KLMRWdinop}~"
+    b"\x7f\x82\x87\x96\x97\x98\x9d\xa2\xb1\xb6\xb9\xba\xbb\x00\x01\x05\x06\x1a\x1b\x1f 89=>PQUV"
+    b"efjk\x83\x84\x88\x89\x9b\x9c\xa0\xa1\xaf\xb0\xb4\xb5\x01\x02\x05\x07\x0a\x0b\x0c\x19\x1a"
+    b"\x1e #$%23479<=KLMPRVWdeiknop}~\x7f\x82\x84\x87\x88\x96\x97\x98\x9b\x9d\xa1\xa2\xb0\xb1"
+    b"\xb4\xb6\xb9\xba\xbb")
+COVER_AT = b'\x00(Px\x98\xd0'
+BITS = (
+    b"0112122312232334122323342334344512232334233434452334344534454556"
+    b"1223233423343445233434453445455623343445344545563445455645565667"
+    b"1223233423343445233434453445455623343445344545563445455645565667"
+    b"2334344534454556344545564556566734454556455656674556566756676778"
+    b"1223233423343445233434453445455623343445344545563445455645565667"
+    b"2334344534454556344545564556566734454556455656674556566756676778"
+    b"2334344534454556344545564556566734454556455656674556566756676778"
+    b"3445455645565667455656675667677845565667566767785667677867787889")
 
 
 def _table():
     """SHIFTED[(card * 8 + t) * 25 + (dy + 2) * 5 + dx + 2]: the window fields a placed card
-    covers with a symbol (2 KB, built once at import: generation tests 200 placements a try)."""
-    out = array("H", bytes(2 * 1000))
+    covers with a symbol, | << 16 those showing its planets, stars and moons (4 KB, built once
+    at import: generation tests hundreds of placements a task). Both halves move at once: the
+    columns, then the rows (dy = -2 .. 2)."""
+    out = array("I", bytes(4 * 1000))
     i = 0
-    for ct in range(40):
-        m = MASKS[ct]
-        for dy in range(-2, 3):
-            for dx in range(-2, 3):
-                out[i] = shifted(m, dx, dy)
-                i += 1
+    for x in MASKS:
+        for y in ((x & 0o444 * 0x10001) >> 2, (x & 0o666 * 0x10001) >> 1, x,
+                  (x & 0o333 * 0x10001) << 1, (x & 0o111 * 0x10001) << 2):
+            out[i] = (y >> 6) & BOTH
+            out[i + 5] = (y >> 3) & BOTH
+            out[i + 10] = y
+            out[i + 15] = (y << 3) & BOTH
+            out[i + 20] = (y << 6) & BOTH
+            i += 1
+        i += 20
     return out
 
 
 SHIFTED = _table()
-
-
-def _cover_lists():
-    """COVER[COVER_AT[card * 9 + e]:COVER_AT[card * 9 + e + 1]]: the placements (t * 25 +
-    (dy + 2) * 5 + dx + 2) of a card that put a symbol on window field e."""
-    at = array("H", bytes(2 * 46))
-    data = bytearray()
-    for ce in range(45):
-        at[ce] = len(data)
-        b = ce // 9 * 200
-        bit = 1 << (ce % 9)
-        for i in range(200):
-            if SHIFTED[b + i] & bit:
-                data.append(i)
-    at[45] = len(data)
-    return at, bytes(data)
-
-
-COVER_AT, COVER = _cover_lists()
-del _masks, _table, _cover_lists, MASKS  # built once: their code and MASKS leave the heap
-
-
-def _bits(m):
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
+del _table, MASKS  # built once: leave the heap
 
 
 def _stack(out, sol, k, skip):
@@ -113,32 +90,37 @@ STRICT = (0, 0, 1)
 STRICT_TRIES = 3  # then the plain rule: generation time stays bounded on the device
 
 
-def _fits(b, cover, covers, j, k, free):
-    """Does placement b (card * 200 + p), laid under the cards j + 1 .. k - 1 (covering `cover`,
-    each its own covers[i]), overlap every card above, leave at least `free` fields empty and
-    show >= 2 planets, stars or moons?"""
-    m = SHIFTED[b]
-    for i in range(j + 1, k):
-        if not m & covers[i]:
-            return False
-    p = b % 200
-    o = m & ~cover & shifted(ORIENTED[b // 25], p % 5 - 2, p // 5 % 5 - 2)
-    return o & (o - 1) and 9 - _bits(cover | m) >= free  # o: 2 bits or more
+def _above(covers, j, k):
+    """The covers of the cards j + 1 .. k - 1 (at most 3; FULL for none: any placement passes)."""
+    a1 = covers[j + 1] if j + 1 < k else FULL
+    a2 = covers[j + 2] if j + 2 < k else FULL
+    a3 = covers[j + 3] if j + 3 < k else FULL
+    return a1, a2, a3
 
 
 def _draw(rng, order, e, cover, covers, cand, j, k):
     """A strict placement for card j (card * 200 + p), or -1: the placements covering field e
     that fit; none: the next empty field; none at all: the next card still free (order[0 ..
-    5 - k + j]), which takes card j's place in `order`."""
+    5 - k + j]), which takes card j's place in `order`. A placement fits when, laid under the
+    cards j + 1 .. k - 1 (covering `cover`, each its own covers[i]), it overlaps every card
+    above, shows >= 2 planets, stars or moons and leaves at least 2 * j fields empty (the test
+    is written out in the loop: it runs hundreds of times a task)."""
+    a1, a2, a3 = _above(covers, j, k)
+    most = 48 + 9 - 2 * j  # fields covered at most (BITS: ASCII digits)
     m = 0
     for c in range(5 - k + j, -1, -1):
         card = order[c]
         for _ in range(9):
             if not cover & (1 << e):
-                for i in range(COVER_AT[card * 9 + e], COVER_AT[card * 9 + e + 1]):
-                    if _fits(card * 200 + COVER[i], cover, covers, j, k, 2 * j):
-                        cand[m] = card * 200 + COVER[i]
-                        m += 1
+                base = card * 200 + E5[e]
+                for i in range(COVER_AT[card], COVER_AT[card + 1]):
+                    b = base + COVER[i]
+                    s = SHIFTED[b]
+                    if s & a1 and s & a2 and s & a3:
+                        o = (s >> 16) & ~cover
+                        if o & (o - 1) and BITS[(cover | s) & FULL] <= most:  # o: 2 bits +
+                            cand[m] = b
+                            m += 1
                 if m:
                     order[c] = order[5 - k + j]
                     order[5 - k + j] = card
@@ -151,7 +133,7 @@ def generate(rng, difficulty=1):
     """Built top down: each card goes under the ones laid so far and covers a field still empty
     (so every card shows); the bottom card is chosen among the placements that fill every field
     still empty. Retried (rarely) when no card can. At STRICT difficulty every card is drawn
-    among the placements that pass `_fits` (few answers), and when no bottom card fits, the
+    among the placements that pass `_draw`'s test (few answers), and when no bottom card fits, the
     lowest upper card is drawn again (up to 3 times) before all is."""
     k = CARDS_PER_TASK[difficulty]
     strict = STRICT[difficulty]
@@ -182,17 +164,18 @@ def generate(rng, difficulty=1):
                 card = p // 200
                 p %= 200
             else:
-                a = COVER_AT[card * 9 + e]
-                n = COVER_AT[card * 9 + e + 1] - a
-                p = COVER[a + rng.below(n)]
+                a = COVER_AT[card]
+                n = COVER_AT[card + 1] - a
+                p = COVER[a + rng.below(n)] + E5[e]
                 if k == 2:
                     # a lone top card showing little leaves too much for one card to fill:
                     # the better of two draws
-                    q = COVER[a + rng.below(n)]
-                    if _bits(SHIFTED[card * 200 + q]) > _bits(SHIFTED[card * 200 + p]):
+                    q = COVER[a + rng.below(n)] + E5[e]
+                    if (BITS[SHIFTED[card * 200 + q] & FULL]
+                            > BITS[SHIFTED[card * 200 + p] & FULL]):
                         p = q
             _place(sol, j, card, p)
-            covers[j] = SHIFTED[card * 200 + p]
+            covers[j] = SHIFTED[card * 200 + p] & FULL
             cover |= covers[j]
             if cover == FULL:
                 break
@@ -208,15 +191,18 @@ def generate(rng, difficulty=1):
                 e += 1
             # the bottom card: any card not laid yet, any placement filling every empty field
             m = 0
+            a1, a2, a3 = _above(covers, 0, k) if strict else (FULL, FULL, FULL)
             for jj in range(5 - k + 1):
                 card = order[jj]
-                b = card * 200
-                for a in range(COVER_AT[card * 9 + e], COVER_AT[card * 9 + e + 1]):
-                    p = COVER[a]
-                    if SHIFTED[b + p] & need == need and (
-                            not strict or _fits(b + p, cover, covers, 0, k, 0)):
-                        cand[m] = b + p
-                        m += 1
+                b = card * 200 + E5[e]
+                for a in range(COVER_AT[card], COVER_AT[card + 1]):
+                    p = b + COVER[a]
+                    s = SHIFTED[p]
+                    if s & need == need and s & a1 and s & a2 and s & a3:
+                        o = (s >> 16) & ~cover
+                        if not strict or o & (o - 1):
+                            cand[m] = p
+                            m += 1
             if m or not strict or back == 3:
                 break
             back += 1
@@ -228,7 +214,7 @@ def generate(rng, difficulty=1):
             if p < 0:
                 break
             _place(sol, 1, p // 200, p % 200)
-            covers[1] = SHIFTED[p]
+            covers[1] = SHIFTED[p] & FULL
             cover |= covers[1]
         if m == 0:
             continue

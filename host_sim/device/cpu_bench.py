@@ -7,9 +7,9 @@ import os
 import sys
 import time
 
-TURNS = {"gravity": 32, "mobger": 32}
+TURNS = {"gravity": 32, "mobger": 64}  # mobger: about 11 games, their long first turns
 PER_BOARD = 8            # Gravity: play-phase turns timed per board, boards of levels/gravity in order
-GEN_SEEDS = (30, 10)     # iQLANDIE: hard space tasks, hard tasks of the other topics
+GEN_SEEDS = (60, 10)     # iQLANDIE: hard space tasks, hard tasks of the other topics
 
 
 def wait_console():
@@ -90,11 +90,16 @@ def mobger():
 
 
 def iqlandie():
+    from handheld.entry import unload
     from games.iqlandie import tasks
     hard = len(tasks.DIFFICULTIES) - 1
     for topic in (tasks.SPACE, tasks.BIOLOGY, tasks.PROGRAMMING, tasks.OPTICS):
         seeds = GEN_SEEDS[0] if topic == tasks.SPACE else GEN_SEEDS[1]
         for seed in range(seeds):
+            if topic == tasks.SPACE:
+                # the game unloads space_gen after each round's task (screens.GENERATORS):
+                # every space task pays its import and table build, timed with it
+                unload(("games.iqlandie.space_gen",))
             gc.collect()
             t0 = time.monotonic_ns()
             tasks.generate(topic, seed, hard)
