@@ -21,6 +21,7 @@ from games.gravity import ai_eval as _eval
 from games.gravity import ai_safe as _safe
 from games.gravity import ai_hard as _hard
 from games.gravity import ai_moves as _moves
+from games.gravity import ai_path as _path
 from games.gravity.ai_moves import EXACT, FULL, QUICK, SENSIBLE
 from games.gravity import ai_setup as _setup
 from games.gravity.constants import MAX_ACTIONS, NONE, PLAY, SETUP_GRAVITY
@@ -58,6 +59,7 @@ class _Ai:
         self.depth = 0  # last completed depth (figures)
         self.refute = NONE  # the last reply found that wins at once (tried first)
         self.probe = False  # evaluate() tries the mover's threat (hard)
+        _path.setup(self)  # ai_path's buffers, and threat (wins_quick)
 
     # ------------------------------------------------------------ move lists (ai_moves.py)
     _gen = _moves._gen
@@ -66,6 +68,9 @@ class _Ai:
     _sight = _eval._sight
     evaluate = _eval.evaluate
     wins_quick = _eval.wins_quick
+    may_win = _path.may_win
+    virtual = _path.virtual
+    vscore = _path.vscore
     _placement_score = _eval._placement_score
     # ------------------------------------------------------------ checks (ai_safe.py)
     wins_now = _safe.wins_now
@@ -185,6 +190,13 @@ class _Ai:
             if self.nodes >= self.budget:
                 self.aborted = True
                 return bestm
+            if depth == 1 and self.virtual(e, a):  # static score without playing it
+                self.nodes += 2
+                s = order[i] = self.vscore(e, (e.turn + 1) % e.players)
+                if s > alpha:
+                    alpha = s
+                    bestm = a
+                continue
             e.play(a)
             self.nodes += 2 + e.ticks
             if e.won >= 0:
@@ -200,6 +212,8 @@ class _Ai:
             if s > alpha:
                 alpha = s
                 bestm = a
+                if s >= WIN - 3 and depth == 2 and self.probe:
+                    break  # a forced win (every reply lets me win at once): taken
         self.complete = True
         self.score = alpha
         return bestm
@@ -288,6 +302,7 @@ def choose(engine, strength, rng):
     """A legal action for the player to move (setup included); engine left unchanged."""
     ai = get()
     ai.probe = strength >= 3
+    _path.reset(ai)  # a new turn: it depends on its position only
     ph = engine.phase
     if ph == SETUP_GRAVITY:
         n = engine.legal(ai.buf)

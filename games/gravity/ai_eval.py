@@ -116,17 +116,21 @@ def wins_quick(self, e):
                     mark[H + c % W] = 1
     old = e.flow_line[me]
     every = old != NONE and mark[old] == 1
+    t = self.threat[me]  # the action that won the last probe for this player: first
+    if t != NONE and _wins(self, e, t, me):
+        return True
     for m in range(4):
-        if _wins(self, e, m, me):
+        if m != t and _wins(self, e, m, me):
             return True
     ra = a // W  # the pawn's row and column first: most wins are there
     ca = H + a % W
     for k in range(4):
-        if _wins(self, e, FLOW_BASE + 2 * (ra if k < 2 else ca) + (k & 1), me):
+        m = FLOW_BASE + 2 * (ra if k < 2 else ca) + (k & 1)
+        if m != t and _wins(self, e, m, me):
             return True
     for m in range(FLOW_BASE, FLOW_BASE + 2 * L):
         line = (m - FLOW_BASE) >> 1
-        if mark[line] != 1 or line == ra or line == ca:
+        if mark[line] != 1 or line == ra or line == ca or m == t:
             continue
         if _wins(self, e, m, me):
             return True
@@ -148,8 +152,10 @@ def wins_quick(self, e):
                 self.nodes += 2 + e.ticks
                 w = e.won
                 rep = 1 if _visited(e, vis) and not vis[line] else 2
+                m = e.actions[e.nactions - 1]
                 e.undo()
                 if w == me:
+                    self.threat[me] = m
                     return True
                 if rep == 1:
                     continue  # the other way along it acts alike too
@@ -159,11 +165,24 @@ def wins_quick(self, e):
 
 
 def _wins(self, e, m, me):
+    if m < FLOW_BASE:  # is_legal, inlined (me is to move)
+        g = e.gravity
+        if m == g or (e.reversed and m == (g + 2) & 3):
+            return False
+    else:
+        o = e.owner[(m - FLOW_BASE) >> 1]
+        if o != NONE and (o != me or e.flow_dir[me] == (m - FLOW_BASE) & 1):
+            return False
+    self.nodes += 1  # the path test (ai_path.py; on the device about a third of a play)
+    if not self.may_win(e, m, me):
+        return False
     if e.play(m):
         self.nodes += 2 + e.ticks
         w = e.won
         e.undo()
-        return w == me
+        if w == me:
+            self.threat[me] = m  # tried first by the next probe
+            return True
     return False
 
 

@@ -6,6 +6,7 @@ from games.gravity.ai_moves import EXACT
 from games.gravity.constants import FLOW_BASE, MAX_ACTIONS, NONE
 
 NODES_HARD = 2000  # depth 2 stops there (the move chosen is still checked safe)
+VIRTUAL = 2  # cost units of an action worked out without playing it (ai_path.virtual)
 
 
 def _replies(self, e, alpha):
@@ -14,6 +15,7 @@ def _replies(self, e, alpha):
     soon as it is <= alpha. Replies are played once for their static score; only those
     that could decide are probed (wins_quick), lowest first."""
     n = self._gen(e, 1, EXACT)
+    _threats_first(self, e, n)
     k = self.killer[1]
     if k != NONE:
         self._front(1, n, k)
@@ -29,25 +31,34 @@ def _replies(self, e, alpha):
             self.aborted = True  # this root move is left out
             return best
         a = mv[base + i]
-        e.play(a)
-        self.nodes += 2 + e.ticks
         done[i] = 1
-        if e.won >= 0:
+        played = not self.virtual(e, a)  # the pieces' final cells without playing it
+        if played:
+            e.play(a)
+            self.nodes += 2 + e.ticks
+        else:
+            self.nodes += VIRTUAL
+        if played and e.won >= 0:
             s = self.evaluate(e, 2)
             if s < 0:
                 self.refute = a
         else:
-            s = self.evaluate(e, 2, WIN + 1, -WIN - 1)  # static: no probe
+            # static: no probe
+            s = self.evaluate(e, 2, WIN + 1, -WIN - 1) if played else self.vscore(e, self.me)
             if s <= alpha and s < best:
+                if not played:
+                    played = e.play(a)
+                    self.nodes += e.ticks
                 if self.wins_quick(e):
                     s = WIN - 3
             else:
                 done[i] = 0  # probed later if it could be the lowest
-        e.undo()
+        if played:
+            e.undo()
         sc[i] = s
         if done[i] and s < best:
             best = s
-            if s <= alpha:
+            if s <= alpha or s <= 2 - WIN:  # (a reply that wins at once: nothing is lower)
                 self.killer[1] = a
                 return s
     while True:  # the lowest static score not probed yet, while it beats the lowest known
@@ -110,9 +121,43 @@ def hard(self, e):
     # the search missed a reply that wins at once (TT clash, a pruned line): the next
     # move in the last completed order that is checked safe
     mv = self.moves
-    for i in range(e.legal(self.buf)):  # ply 0 still holds every root move, sorted
+    order = self.order
+    two = e.players == 2  # (no transposition table: a score <= 2 - WIN is a win found)
+    for i in range(self.nroot):  # ply 0 still holds every root move, sorted
         a = mv[i]
+        if two and -WIN <= order[i] <= 2 - WIN:
+            continue  # the search saw the next player win at once after it
         if a != best and self.safe_after(e, a):
             return a
     return best
 
+
+def _threats_first(self, e, n):
+    """Reorder the replies at ply 1: the flows on the row and column of the mover's pawn, then
+    gravity, then the flows on the objective's lines, then the rest (the replies most likely
+    to win at once first: a losing root move is seen sooner)."""
+    mv = self.moves
+    buf = self.buf
+    W = e.width
+    H = e.height
+    c = e.pos[e.turn]
+    ra = c // W
+    ca = H + c % W
+    c = e.pos[e.players]
+    ro = c // W
+    co = H + c % W
+    base = MAX_ACTIONS
+    k = 0
+    for p in range(4):
+        for i in range(n):
+            a = mv[base + i]
+            if a < FLOW_BASE:
+                q = 1
+            else:
+                line = (a - FLOW_BASE) >> 1
+                q = 0 if line == ra or line == ca else (2 if line == ro or line == co else 3)
+            if q == p:
+                buf[k] = a
+                k += 1
+    for i in range(n):
+        mv[base + i] = buf[i]

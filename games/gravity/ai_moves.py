@@ -1,7 +1,7 @@
 """Gravity room CPU move lists, _Ai methods (bound in ai.py): the moves of a ply (_gen, of one
 of four kinds) and moving one of them to the front (_front)."""
 
-from games.gravity.constants import FLOW_BASE, MAX_ACTIONS, NONE
+from games.gravity.constants import FLOW_BASE, MAX_ACTIONS, NONE, PLAY
 
 FULL = 0  # _gen kinds: every legal move
 EXACT = 1  # every move that can change the board (exact for immediate wins)
@@ -19,17 +19,24 @@ def _gen(self, e, ply, kind):
     "pass" is kept. QUICK: one flow on an empty line in every case. SENSIBLE: no pass."""
     base = ply * MAX_ACTIONS
     mv = self.moves
-    if kind == FULL:
+    if e.phase != PLAY:  # (in play: e.legal's work inlined, is_legal costs on the device)
+        if kind != FULL:
+            return 0  # (the other kinds are only asked in play)
         n = e.legal(self.buf)
         buf = self.buf
         for i in range(n):
             mv[base + i] = buf[i]
         return n
     n = 0
+    g = e.gravity
+    rv = (g + 2) & 3 if e.reversed else NONE  # rule 1
     for a in range(4):
-        if e.is_legal(a):
+        if a != g and a != rv:
             mv[base + n] = a
             n += 1
+    own = e.owner
+    t = e.turn
+    fdir = e.flow_dir[t]
     mark = self.mark
     L = e.width + e.height
     for k in range(L):
@@ -42,21 +49,22 @@ def _gen(self, e, ply, kind):
         mark[c // W] = 1
         mark[H + c % W] = 1
     old = e.flow_line[e.turn]
-    every = kind == EXACT and old != NONE and mark[old]
+    every = kind == FULL or (kind == EXACT and old != NONE and mark[old])
     spare = 0 if every or kind == SENSIBLE else 1  # flows on empty lines still to add (a pass, or a release)
     for line in range(L):
         if mark[line] or every:
             a = FLOW_BASE + 2 * line
-            if e.is_legal(a):
+            o = own[line]  # legal: a free line, or mine the other way
+            if o == NONE or (o == t and fdir):
                 mv[base + n] = a
                 n += 1
-            if e.is_legal(a + 1):
+            if o == NONE or (o == t and not fdir):
                 mv[base + n] = a + 1
                 n += 1
         elif spare:
-            a = FLOW_BASE + 2 * line
-            if e.is_legal(a):
-                mv[base + n] = a
+            o = own[line]
+            if o == NONE or (o == t and fdir):
+                mv[base + n] = FLOW_BASE + 2 * line
                 n += 1
                 spare = 0
     return n
