@@ -108,7 +108,7 @@ def test_the_mentaliq_packs_have_a_difficulty_curve():
     any level of the teaching packs."""
     assert pack_files()[-1] == LONG_PACK
     lengths = [length(raw.solution) for i, raw, lv, err in long_levels()]
-    assert 10 <= len(lengths) <= 12
+    assert 12 <= len(lengths) <= 16
     assert all(a < b for a, b in zip(lengths, lengths[1:])), lengths
     assert lengths[-1] >= LONG_MIN_LAST
     teaching = [length(raw.solution) for name, i, raw, lv in ALL if name != LONG_PACK]
@@ -267,3 +267,24 @@ def test_packs_check_says_when_it_could_not_prove_a_level(tmp_path, monkeypatch)
     problems = packs_check.check_paths([str(path)], registry)
     assert len(problems) == 1 and packs_check.is_warning(problems[0]), problems
     assert "could not prove it solvable" in problems[0]
+
+
+def test_the_long_roads_carry_jewels_down_and_use_both_repulsor_rules():
+    """Issue 15: the long pack used no répulsor and no transborder down. Now one level drops its
+    jewels through transborders down, one needs a push-back across planes, one a brick made of
+    two répulsors; the generator keeps a level only when its shortest solution does that."""
+    from host_sim.mentaliq.generator import transborders_used, uses_everything
+    down = repulse = brick = 0
+    for i, raw, lv, err in long_levels():
+        ev = solver.events_of(lv, raw.solution)
+        if P_TB_DOWN in lv.piece:
+            assert transborders_used(lv, raw.solution, {P_TB_DOWN}), raw.name
+            moves = board.parse_moves(raw.solution)
+            first = next(n for n in range(len(moves) + 1)
+                         if transborders_used(lv, raw.solution[:n], {P_TB_DOWN}))
+            # before the first drop the same level is refused
+            assert not uses_everything(lv, raw.solution[:first - 1])
+            down += 1
+        repulse += "repulse" in ev
+        brick += "brick" in ev
+    assert down and repulse and brick

@@ -40,20 +40,22 @@ for _p in (os.path.join(REPO, "lib"), REPO):
 
 from handheld.packs_util import PackError  # noqa: E402
 from games.mentaliq import board  # noqa: E402
-from games.mentaliq.constants import (P_BLOCK, P_BOMB, P_BRICK, P_GWYDYON, P_JEWEL,  # noqa: E402
-                                      P_TB_UP, T_FLAG, T_FLOOR, T_HOLE, T_SLIDER,
-                                      T_TRANSFERT, T_VECTOR)
+from games.mentaliq.constants import (EV_TRANSBORDER, P_BLOCK, P_BOMB, P_BRICK,  # noqa: E402
+                                      P_GWYDYON, P_JEWEL, P_REP, P_REP2, P_TB_DOWN, P_TB_UP,
+                                      T_FLAG, T_FLOOR, T_HOLE, T_SLIDER, T_TRANSFERT, T_VECTOR)
 from host_sim.mentaliq import solver  # noqa: E402
 
 
 class Tier:
     """One level's recipe: `planes` planes of `width` x `height` cells; counts per piece/tile
     (blocks and holes on each plane, the rest in all); `states` caps each solver run; `steps`
-    hill-climb moves; a level is kept when low <= shortest length <= high."""
+    hill-climb moves; a level is kept when low <= shortest length <= high. down: the jewels
+    start on the top plane and their flags are on plane 1 (transborders down carry them);
+    repulsors: that many répulsors, a pair of one type on two planes, then the other type."""
 
     def __init__(self, name, planes, width, height, jewels=1, blocks=0, holes=0, sliders=0,
                  vectors=0, bricks=0, bombs=0, low=6, high=60, states=30000, steps=40,
-                 attempts=6, draws=80):
+                 attempts=6, draws=80, down=False, repulsors=0):
         self.name = name
         self.planes = planes
         self.width = width
@@ -71,6 +73,8 @@ class Tier:
         self.steps = steps
         self.attempts = attempts
         self.draws = draws
+        self.down = down
+        self.repulsors = repulsors
 
 
 # The shipped pack levels/mentaliq/06-long-roads.txt: one level per tier, from a warm-up to
@@ -96,6 +100,13 @@ LONG_ROADS = (
          states=60000, steps=60),
     Tier("longest", 2, 8, 5, jewels=2, blocks=7, sliders=2, vectors=1, low=60, high=99,
          states=70000, steps=70),
+    # the pieces the tiers above leave out: transborders down, répulsors (push-back, bricks)
+    Tier("down", 2, 6, 5, jewels=2, blocks=4, sliders=2, down=True, low=40, high=99,
+         states=60000, steps=50),
+    Tier("repel", 2, 6, 4, blocks=2, sliders=2, repulsors=2, low=30, high=90, states=50000,
+         steps=50),
+    Tier("merge", 1, 7, 5, blocks=4, repulsors=4, bricks=1, low=26, high=80, states=40000,
+         steps=50),
 )
 
 # A tiny tier for tests: fast, still a real climb.
@@ -202,21 +213,28 @@ def draw(rng, tier):
         for _ in range(tier.holes if z == 0 or d.P == 1 else 0):
             c = _pick_free(rng, d, z)
             d.tile[c] = T_HOLE
-    c = _pick_free(rng, d, 0)
+    start, goal = (top, 0) if tier.down else (0, top)
+    c = _pick_free(rng, d, start)
     d.piece[c] = P_GWYDYON
     for _ in range(tier.jewels):
-        c = _pick_free(rng, d, 0, inner=True)
+        c = _pick_free(rng, d, start, inner=True)
         if c < 0:
             return None
         d.piece[c] = P_JEWEL
-        c = _pick_free(rng, d, top)
+        c = _pick_free(rng, d, goal)
         d.tile[c] = T_FLAG
-    for z in range(d.P - 1):
-        for _ in range(tier.jewels if z == 0 else 1):
+    for z in range(d.P - 1):    # on every plane but the last one a jewel reaches
+        z = top - z if tier.down else z
+        for _ in range(tier.jewels if z == start else 1):
             c = _pick_free(rng, d, z, inner=True)
             if c < 0:
                 return None
-            d.piece[c] = P_TB_UP
+            d.piece[c] = P_TB_DOWN if tier.down else P_TB_UP
+    for k in range(tier.repulsors):
+        c = _pick_free(rng, d, k % d.P, inner=True)
+        if c < 0:
+            return None
+        d.piece[c] = P_REP2 if k // 2 % 2 else P_REP
     # sliders in runs of two, vectors single, on plane 1 and the top plane alike
     n = tier.sliders
     while n > 0:
@@ -320,7 +338,9 @@ def uses_everything(level, moves):
         return False
     if tiles & {T_VECTOR, T_VECTOR + 1, T_VECTOR + 2, T_VECTOR + 3} and "vector" not in ev:
         return False
-    if pieces & {P_TB_UP, P_TB_UP + 1} and "transborder" not in ev:
+    if pieces & {P_TB_UP, P_TB_DOWN} and not transborders_used(level, moves, pieces):
+        return False
+    if pieces & {P_REP, P_REP2} and not ev.keys() & {"repulse", "brick"}:
         return False
     if T_TRANSFERT in tiles and "plane" not in ev:
         return False
@@ -330,6 +350,23 @@ def uses_everything(level, moves):
                 [c for c in range(e.ncells) if e.piece[c] == P_BOMB]:
             return False
     return True
+
+
+def transborders_used(level, moves, pieces):
+    """Does the solution carry a piece up when the level has a transborder up, and down when
+    it has one down?"""
+    need = {P_TB_UP, P_TB_DOWN} & pieces
+    e = solver.engine_for(level)
+    for a in board.parse_moves(moves):
+        if not e.play(a):
+            break
+        for i in range(e.nevents):
+            if e.events[3 * i] & 15 == EV_TRANSBORDER:
+                a_, b_ = e.events[3 * i + 1], e.events[3 * i + 2]
+                need.discard(P_TB_UP if b_ // e.psize > a_ // e.psize else P_TB_DOWN)
+        if not need:
+            return True
+    return not need
 
 
 def score(d, tier):
@@ -437,6 +474,12 @@ NOTES = {
                   "other."),
     "longest": ("Far flags", "Ice, an arrow and two lifts. See where each jewel lands on plane "
                 "2 before you push it up."),
+    "down": ("Down the well", "Both jewels start up on plane 2. Drop each one through a "
+             "transborder down, then follow it."),
+    "repel": ("Push-back", "A répulsor blocks the jewel's column up there. Push the one below "
+              "under it and it moves aside."),
+    "merge": ("Make a brick", "Répulsors of two kinds that meet make a brick. Choose which pair "
+              "meets, then clear the jewel's way."),
     "longer": ("Long road home", "The last road: two jewels, two lifts, ice on plane 2. Take "
                "your time; B undoes."),
 }
