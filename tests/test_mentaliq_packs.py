@@ -288,3 +288,11 @@ def test_the_long_roads_carry_jewels_down_and_use_both_repulsor_rules():
         repulse += "repulse" in ev
         brick += "brick" in ev
     assert down and repulse and brick
+
+
+def test_pack_texts_are_ascii_the_handhelds_font_draws():
+    """The 5x7 font draws ASCII; an accented letter would show as '?' on the device."""
+    for name in pack_files():
+        with open(os.path.join(FOLDER, name), "rb") as f:
+            data = f.read()
+        assert all(b < 128 for b in data), name

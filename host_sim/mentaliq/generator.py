@@ -476,9 +476,9 @@ NOTES = {
                 "2 before you push it up."),
     "down": ("Down the well", "Both jewels start up on plane 2. Drop each one through a "
              "transborder down, then follow it."),
-    "repel": ("Push-back", "A répulsor blocks the jewel's column up there. Push the one below "
+    "repel": ("Push-back", "A repulsor blocks the jewel's column up there. Push the one below "
               "under it and it moves aside."),
-    "merge": ("Make a brick", "Répulsors of two kinds that meet make a brick. Choose which pair "
+    "merge": ("Make a brick", "Repulsors of two kinds that meet make a brick. Choose which pair "
               "meets, then clear the jewel's way."),
     "longer": ("Long road home", "The last road: two jewels, two lifts, ice on plane 2. Take "
                "your time; B undoes."),
