@@ -32,9 +32,9 @@ def wired(monkeypatch):
     monkeypatch.setattr(S, "CPU_SOLVE_MS", 20)
     calls = []
 
-    def stand_in(app, topic, task, label, on_done, reveal=True):
-        calls.append((topic, tasks.task_id(task), label, reveal))
-        on_done(tasks.solution(task), 123)
+    def stand_in(app, topic, task, label, on_done, reveal=True, review=None):
+        calls.append((topic, tasks.task_id(task), label, reveal) + ((review,) if review else ()))
+        on_done(tasks.solution(task) if review is None else review[0], 123)
     monkeypatch.setattr(S, "open_task", stand_in)
     return calls
 
@@ -231,9 +231,11 @@ def test_hot_seat_each_human_solves_in_private_after_the_privacy_screen(wired):
     while top(s) == "GameScene":
         s.run(20)
     assert top(s) == "ResultsScreen"
-    assert [c[2] for c in wired] == ["P1", "P2"] and wired[0][1] == wired[1][1]  # same task
-    # the card is turned over only for the last human to solve (P2 still solved after P1)
-    assert [c[3] for c in wired] == [False, True]
+    assert [c[2] for c in wired] == ["P1", "P2", "P1"] and wired[0][1] == wired[1][1]  # same task
+    # the card is turned over once the last human has solved (P2): then P1's answer, kept
+    # since P1 handed it in, is shown again, judged, with the card
+    assert [c[3] for c in wired] == [False, True, True]
+    assert wired[2][4] == (tasks.solution(hub_of(s).round_task()), 123)
     s.keys("A")
     while top(s) == "GameScene":
         s.run(20)
@@ -727,3 +729,43 @@ def test_a_lift_is_saved_and_resumes_with_the_piece_back_in_the_hand():
     h2 = hub_of(s2)
     assert h2.g.save_state() == g.save_state()
     assert h2.g.boards[0].n == 1 and h2.g.hand(0) == g.hand(0) and top(s2) == "PlaceScreen"
+
+
+def test_hot_seat_earlier_solvers_see_their_answer_on_the_card_after_the_last_one(monkeypatch):
+    """Issue 14: the seed turns the card over once every player has solved, so only the last
+    human saw it; now each earlier human's answer comes back judged, with the card and where it
+    differs, before the round goes on (the handheld is passed round once more)."""
+    from games.iqlandie import task_screens
+    monkeypatch.setattr(S, "open_task", task_screens.open_task)
+    s = boot()
+    new_game(s, 3, (0, 0, 2))
+    start(s)
+    g = hub_of(s).g
+    s.keys("A")                                  # P1 picks the topic
+    s.keys("A")                                  # privacy screen: P1
+    first = s.app.top()
+    assert isinstance(first, task_screens.TaskScene) and not first.reveal
+    s.run(1500)
+    mine = first.answer
+    s.keys("START DOWN A")                       # P1 hands in
+    assert first.review == 0 and "Card:later" in "".join(s.text()).replace(" ", "")
+    s.keys("A")
+    while top(s) == "GameScene":
+        s.run(20)
+    assert top(s) == "ReadyScreen" and g.reported[0]
+    s.keys("A")                                  # P2
+    second = s.app.top()
+    assert second.reveal and second is not first
+    s.keys("START DOWN A")
+    s.keys("A")                                  # P2 leaves the review: P1's comes back
+    again = s.app.top()
+    assert hasattr(again, "end_task") and again.label == "P1"   # a task screen (reloaded)
+    assert again.review == 0 and again.handed is mine and again.ds == first.ds
+    assert not g.reported[1]                     # P2 reports after P1's second look
+    shot(s, "hotseat-review-p1")
+    s.keys("SELECT")                             # the card turned over, for P1 too
+    assert again.review == 1
+    shot(s, "hotseat-review-p1-card")
+    s.keys("A")
+    s.run(200)
+    assert g.reported[1] and not hasattr(s.app.top(), "end_task")

@@ -1,10 +1,7 @@
-"""iQLANDIE's table (the hub), saving and resume, and the start of a task; its text is in
-table_text.py, the pause menu and board views in pause_menu.py, the phase screens in phases.py.
-
-The hub (GameScene) stays on the stack for the whole game. Each tick it looks at game.turn:
-a CPU acts after a short delay (cpu.decide), a human gets the phase's screen pushed on top,
-which pops itself and hands its action to GameScene.act(): it applies it, notes it in the event
-lines, saves (after every report, placement and round) and pushes the results and summary.
+"""iQLANDIE's table (the hub), saving and resume, the start of a task (text: table_text.py,
+pause menu: pause_menu.py, phase screens: phases.py). The hub stays under the whole game; each
+tick a CPU acts (cpu.decide) or a human gets the phase's screen, which hands its action to
+GameScene.act(): applied, noted, saved, and the results pushed.
 """
 from handheld import buttons as B
 from handheld.scenes import TextScene
@@ -34,6 +31,7 @@ class GameScene(TextScene):
         self.cpu_at = 0
         self.task = None
         self.task_key = -1
+        self.later = []
         self.used_tasks = {}      # task_id -> round: no task twice in a game
         self.tasks = []           # the task of every round so far
         self.last_exhibit = 0     # a human's next placement starts where the last one went
@@ -127,6 +125,14 @@ class GameScene(TextScene):
             from games.iqlandie import tasks
             ok = answer is not None and tasks.check(task, answer)
             unload_task_screens()
+            later = hub.later    # hot seat: earlier solvers' answers, judged on the card
+            if not rv:
+                later.append((p, answer, ds))
+            elif later:          # the card is turned over: theirs first, then p reports
+                q, qa, qds = later.pop(0)
+                open_task(app, g.topic, task, hub.name(q, True),
+                          lambda a, d: done(answer, ds), True, (qa, qds))
+                return
             hub.show_text()
             hub.act((G.A_REPORT, p, min(int(ds), TASK_LIMIT_DS), 1 if ok else 0))
 
@@ -145,6 +151,7 @@ class GameScene(TextScene):
                               self.used_tasks, self.tasks)
             self.task = self.tasks[g.round]
             self.task_key = key
+            self.later = []
             from handheld import gfx
             gfx.unload(GENERATORS)
         return self.task
@@ -230,8 +237,7 @@ def phases():
 PHASE_MODULES = ("games.iqlandie.phases", "games.iqlandie.phase_round",
                  "games.iqlandie.phase_info", "games.iqlandie.phase_draft",
                  "games.iqlandie.phase_place", "games.iqlandie.phase_end")
-# Modules only some screens use (pause menu and boards view, the art's drawing code): freed by
-# phase_screens() and start_task, imported again when needed.
+# Used by some screens only (pause menu, art code): freed by phase_screens() and start_task.
 TABLE_EXTRAS = ("games.iqlandie.pause_menu", "games.iqlandie.tiles")
 # Not needed while a task runs: the phase screens' shared parts, the game's menu.
 TASK_FREES = ("games.iqlandie.screen_common", "games.iqlandie.menu")
@@ -242,9 +248,8 @@ ART_USERS = (("phase_draft", "phase_place", "phase_end"), ("phase_place", "phase
 
 
 def phase_screens(name):
-    """The phase screen module `name` (phase_round: topic, ready; phase_info: results, summary,
-    fallback; phase_draft; phase_place; phase_end: jokers, score). Only one is in the heap at a
-    time: the others, the pause menu and the art sheets this one does not draw are freed first."""
+    """The phase screen module `name` (phase_round, phase_info, phase_draft, phase_place,
+    phase_end), alone in the heap: the others, the pause menu and unused art are freed."""
     import sys
     full = "games.iqlandie." + name
     mod = sys.modules.get(full)
@@ -262,8 +267,7 @@ def phase_screens(name):
 
 
 def free_for_task():
-    """Only the table stays while a task screen runs: phase screens, pause menu, art, menu,
-    game.unload_parts, the pieces' tables and the CPU leave."""
+    """Only the table stays while a task screen runs."""
     import gc
     from handheld import gfx
     gfx.unload(PHASE_MODULES)
@@ -288,7 +292,7 @@ TASK_MODULES = ("games.iqlandie.task_screens", "games.iqlandie.biology_screen",
                 "games.iqlandie.space_screen", "games.iqlandie.task_tiles",
                 "games.iqlandie.biology", "games.iqlandie.programming", "games.iqlandie.optics",
                 "games.iqlandie.space", "games.iqlandie.space_gen")
-# Task generation code and tables needed only while round_task generates (the screen checks).
+# Task generation code, needed only while round_task generates.
 GENERATORS = ("games.iqlandie.space_gen",)
 TASK_SHEETS = ("iq-bio17", "iq-bio10", "iq-prog", "iq-optics", "iq-space")
 
@@ -304,6 +308,6 @@ def unload_task_screens():
     gc.collect()
 
 
-def open_task(app, topic, task, label, on_done, reveal=True):
+def open_task(app, topic, task, label, on_done, reveal=True, review=None):
     from games.iqlandie import task_screens
-    return task_screens.open_task(app, topic, task, label, on_done, reveal)
+    return task_screens.open_task(app, topic, task, label, on_done, reveal, review)

@@ -25,8 +25,10 @@ MAX_DS = 65535          # times are reported in tenths of a second, 16 bits
 TIMER_COLS = 5          # "999.9" (longer times show as 999.9; the report has them all)
 
 
-def open_task(app, topic, task, player_label, on_done, reveal=True):
-    """Push the scene for `topic`; on_done(answer or None, time_ds) runs after it popped."""
+def open_task(app, topic, task, player_label, on_done, reveal=True, review=None):
+    """Push the scene for `topic`; on_done(answer or None, time_ds) runs after it popped.
+    review=(answer, time_ds): an answer handed in earlier, shown judged (hot seat: the card is
+    turned over after the last human's task, then each earlier solver sees theirs on it)."""
     for key, name in SHEETS[topic]:     # drawn before the scene's code is loaded: a lower peak
         task_sheet(key, name)
     if topic == tasks.BIOLOGY:
@@ -40,6 +42,10 @@ def open_task(app, topic, task, player_label, on_done, reveal=True):
     scene = cls(app, task, player_label, on_done)
     scene.reveal = reveal
     app.push(scene)
+    if review is not None:
+        if review[0] is not None:
+            scene.answer = review[0]
+        scene.end_task(review[0], review[1])
     return scene
 
 
@@ -180,11 +186,11 @@ class TaskScene(Scene):
     def give_up(self):
         self.end_task(None)
 
-    def end_task(self, answer):
+    def end_task(self, answer, ds=None):
         """Stop the clock and judge the answer: the review starts (your answer first)."""
         if self.done or self.review >= 0:
             return
-        self.ds = self.elapsed_ds()
+        self.ds = self.elapsed_ds() if ds is None else ds
         self.handed = answer
         self.ok = answer is not None and tasks.check(self.task, answer)
         self.app.pop_to(self)
