@@ -5,7 +5,9 @@ Per game, on the first shipped pack's level with the longest stored solution:
   level load time (parse + load), host and device estimate
   bytes allocated per move after warm-up and the heap of a running game, in real MicroPython
   I2C bytes per move through Adafruit's SH1106 driver on the fake bus (fidelity mode)
-and boot-to-launcher time on the host with its device estimate.
+and boot-to-launcher time on the host with its device estimate; then the Whirly solver's
+solved counts per time limit and pruning ablation on our generated collections
+(host_sim/whirly/bench.py, bench_lines: about half a minute to two minutes on 2 cores).
 """
 import os
 import time

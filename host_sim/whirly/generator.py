@@ -41,6 +41,9 @@ AUTHOR = "Puzzle Handheld team (generated)"
 SCREEN_W = 16  # cells shown whole with 8-px tiles
 SCREEN_H = 8
 SAFETY_SECONDS = 600  # searches stop on position caps; this only guards against a hang
+# The solver as it made the shipped packs: no prunings, the position cap checked every 64
+# expansions (the packs' solutions, and so the packs, come out the same).
+SEARCH = {"prune": (), "cap_every": 64}
 
 # how the base game of a co-game-less variant is scrambled
 SCRAMBLE_BASE = {"flocks": "colorban", "monkeyban": "sokoban", "doubleban": "sokoban",
@@ -489,7 +492,7 @@ def finish(variant, style, W, H, ground, goal, unit, solution, states, how, limi
         return None
     pushes, moves = solver.figures(lv, solution)
     if improve:
-        s = solver.solve(lv, variant, time_limit=SAFETY_SECONDS, max_states=improve)
+        s = solver.solve(lv, variant, max_states=improve, time_limit=SAFETY_SECONDS, **SEARCH)
         if s is not None:
             p, m = solver.figures(lv, s)
             if (p, m) < (pushes, moves):
@@ -583,8 +586,8 @@ def scramble_generate(rng, variant, tier, style, limits, tries=3):
         start = _unit_of(M, key[:-1], key[-1])
         lv = make_level(W, H, ground, goal, start, variant, style.fmt)
         st = {}
-        s = solver.solve(lv, variant, time_limit=SAFETY_SECONDS, max_states=tier.solve_states,
-                         stats=st)
+        s = solver.solve(lv, variant, max_states=tier.solve_states, stats=st,
+                         time_limit=SAFETY_SECONDS, **SEARCH)
         if s is None:
             continue
         made = finish(variant, style, W, H, ground, goal, start, s, st["states"] + len(came),
@@ -632,8 +635,8 @@ def boximaze_generate(rng, variant, tier, style, limits, steps=60):
     def score():
         lv = make_level(W, H, ground, goal, unit, variant, style.fmt)
         st = {}
-        s = solver.solve(lv, variant, time_limit=SAFETY_SECONDS, max_states=tier.solve_states,
-                         stats=st)
+        s = solver.solve(lv, variant, max_states=tier.solve_states, stats=st,
+                         time_limit=SAFETY_SECONDS, **SEARCH)
         return ((2 * st["pushes"] + st["moves"], st["pushes"]) if s else (-1, 0)), s
     best, sol = score()
     for _ in range(steps):

@@ -16,7 +16,23 @@ Search: A* on pushes (pulls) with
     an infinite assignment is a deadlock;
   - dead squares: cells from which a box reaches no matching target (simple deadlocks);
   - freeze deadlocks: a pushed box that can never move again on either axis, off target;
-  - a transposition table keyed by (boxes, normalised hero).
+  - a transposition table keyed by (boxes, normalised hero);
+and, each behind a switch (`PRUNINGS`, the `prune` argument of astar; DEFAULT has all but the
+corral searches), only where every box colour is pushed, every box needs a target and the hero
+has none (pure push Sokoban, colours allowed; their arguments fail with pulls or spare targets):
+  - "pi_corral": when the hero's side of the board cuts off an area (a corral) whose border
+    boxes can only be pushed into it, by pushes the hero can make now (a PI-corral), and the
+    corral is not finished, only those pushes are tried: any solution must open the corral
+    first and may do it now (Junghanns; YSokoban, Sokolution). Keeps push-optimality;
+  - "corral_deadlock": such a corral with no push into it at all is a deadlock;
+  - "corral_search": so is one whose border boxes, alone on the board, a small plain search
+    (CORRAL_STATES positions) proves unable to all reach targets;
+  - "tunnel": a box pushed along a one-wide tunnel (walls on both sides of the box's cell and
+    of the hero's) keeps being pushed until it leaves the tunnel, reaches a target or the
+    cell beyond is blocked, dead or reachable by the hero another way; one macro move of k
+    pushes costs k. Push counts matched the plain search on every level tried (the random
+    cross-check in tests), but unlike the others it has no proof here: `OPTIMAL` leaves it
+    out.
 """
 
 import heapq
@@ -28,6 +44,13 @@ from host_sim.whirly.search import Bits, Path, lowest
 
 INF = 1 << 20
 NONE, PUSH, PULL = R.NONE, R.PUSH, R.PULL
+
+PRUNINGS = ("pi_corral", "corral_deadlock", "corral_search", "tunnel")
+ALL = frozenset(PRUNINGS)
+# the corral searches cost more positions than they save on our collections (README): off
+DEFAULT = frozenset(("pi_corral", "corral_deadlock", "tunnel"))
+OPTIMAL = DEFAULT - {"tunnel"}  # proven to keep push-optimality
+CORRAL_STATES = 60  # positions a corral_search may look at
 
 
 def _matches(a, b):
@@ -125,6 +148,24 @@ class Model:
                     self.hmask |= 1 << c
         self.start_boxes = self.boxes_of(level.unit)
         self._distances()
+        self._rows = {}  # (group, cell) -> push distances to every target
+        self.corral_expanded = 0  # positions expanded by corral searches (corral_unsolvable)
+        self.space = self.walk  # cells a hero or some box may ever stand on
+        for m in self.boxok:
+            self.space |= m
+        # the prunings argue about pure push Sokoban only (colours allowed)
+        self.pure_push = (all(k == PUSH for k in self.kinds) and self.nboxes == self.ntargets
+                          and self.nhtargets == 0 and bool(cols))
+        self.anygoal = 0
+        for t in self.targets:
+            self.anygoal |= 1 << t
+        # tunnel[a]: cells closed on both sides for a push along axis a (d & 1: 0 up/down)
+        self.tunnel = [0, 0]
+        for c in range(size):
+            for a in (0, 1):
+                sides = (nb[1][c], nb[3][c]) if a == 0 else (nb[0][c], nb[2][c])
+                if all(x < 0 or not (self.space >> x) & 1 for x in sides):
+                    self.tunnel[a] |= 1 << c
 
     def boxes_of(self, unit):
         out = []
@@ -185,6 +226,41 @@ class Model:
         return bool((self.dead[gi] >> cell) & 1)
 
     # ---------------------------------------------------------------- lower bound
+    def _row(self, gi, c):
+        key = (gi, c)
+        r = self._rows.get(key)
+        if r is None:
+            r = self._rows[key] = [d[c] for d in self.dist[gi]]
+        return r
+
+    def bound_state(self, boxes):
+        """(total, cells, cost, p, u, v) of the lower bound's assignment, for child_bound();
+        None unless boxes and targets are as many (then a moved box is one changed row)."""
+        if self.nboxes != self.ntargets or not self.targets:
+            return None
+        cells = []
+        cost = []
+        for gi in range(len(self.cols)):
+            m = boxes[gi]
+            while m:
+                low = m & -m
+                m ^= low
+                c = low.bit_length() - 1
+                cells.append((gi, c))
+                cost.append(self._row(gi, c))
+        if len(cells) != self.ntargets:
+            return None
+        total, p, u, v = hungarian_state(cost)
+        return total, cells, cost, p, u, v
+
+    def child_bound(self, state, gi, n, t):
+        """lower_bound() of the boxes of state with box gi moved from n to t, in O(n^2)."""
+        total, cells, cost, p, u, v = state
+        i = cells.index((gi, n))
+        cost = list(cost)
+        cost[i] = self._row(gi, t)
+        return augment_row(cost, list(p), list(u), list(v), i)
+
     def lower_bound(self, boxes):
         """Minimum-cost assignment of boxes to matching targets (INF when impossible)."""
         rows = []
@@ -308,57 +384,195 @@ class Model:
                         out.append((gi, n, d, n - o, n - o - o))
         return out
 
+    # ---------------------------------------------------------------- tunnels
+    def tunnel_run(self, boxes, gi, n, d, t, region):
+        """The pushes that follow a push of box gi from n to t in direction d inside a one-wide
+        tunnel: [(boxes, box cell, hero cell)] after each, [] when none. The box goes on while
+        it and the hero behind it have no space on either side, it stands off its targets, and
+        the cell ahead is free, alive and out of the hero's reach (no way round)."""
+        a = d & 1
+        tun = self.tunnel[a]
+        alive = self.boxok[gi] & ~self.dead[gi]
+        occ = 0
+        for m in boxes:
+            occ |= m
+        out = []
+        while True:
+            if not ((tun >> t) & 1 and (tun >> n) & 1) or (self.goalmask[gi] >> t) & 1:
+                break
+            t2 = self.nb[d][t]
+            if t2 < 0 or not (alive >> t2) & 1 or (occ >> t2) & 1 or (region >> t2) & 1 \
+                    or not (self.walk >> t) & 1:
+                break
+            bl = list(boxes)
+            bl[gi] ^= (1 << t) ^ (1 << t2)
+            boxes = tuple(bl)
+            occ ^= (1 << t) ^ (1 << t2)
+            n, t = t, t2
+            out.append((boxes, t, n))
+            region = self.region(boxes, n)
+        return out
+
+    # ---------------------------------------------------------------- PI-corrals
+    def pi_corral(self, boxes, region, with_border=False):
+        """The pushes into the best PI-corral of this position: a list of moves (as moves()
+        gives them; empty: the corral can never be opened, a deadlock), or None when there is
+        no unfinished PI-corral. Only for pure push Sokoban (self.pure_push).
+
+        A corral is a connected area of free cells the hero cannot reach, closed by walls and
+        boxes only. It is an I-corral when every push of a box on its border that could ever
+        carry the box elsewhere than into the corral is impossible (a wall behind the hero's
+        cell, or a dead cell or a wall in front), and a P-corral when the hero can make every
+        push of a border box into it now. Until a border box moves, no box and no hero gets
+        in; the first border push of any solution is then one of these pushes, and the pushes
+        before it (other boxes, outside) can be played after it: so trying only them keeps a
+        shortest solution. Unfinished: a border box off its targets or an empty target in it."""
+        bits = self.bits
+        nb = self.nb
+        occ = 0
+        for m in boxes:
+            occ |= m
+        space = self.space & ~occ & ~region
+        best = None
+        while space:
+            low = space & -space
+            comp = bits.flood(low.bit_length() - 1, space)
+            space &= ~comp
+            around = 0
+            for d in range(4):
+                around |= bits.shift(comp, d)
+            if around & region:
+                continue  # a box-only cell next to the hero's area: boxes may come in
+            border = around & occ
+            unfinished = bool(comp & self.anygoal)
+            pushes = []
+            ok = True
+            for gi in range(len(boxes)):
+                B = boxes[gi] & border
+                if B & ~self.goalmask[gi]:
+                    unfinished = True
+                alive = self.boxok[gi] & ~self.dead[gi]
+                while B and ok:
+                    lowb = B & -B
+                    B ^= lowb
+                    x = lowb.bit_length() - 1
+                    for d in range(4):
+                        h = nb[(d + 2) & 3][x]
+                        if h < 0 or not (self.walk >> h) & 1 or (comp >> h) & 1:
+                            continue  # never pushed that way, or only from inside
+                        y = nb[d][x]
+                        if y < 0 or not (alive >> y) & 1:
+                            continue  # a wall or a dead cell in front: useless
+                        if (comp >> y) & 1 and (region >> h) & 1:
+                            pushes.append((gi, x, d, y, x))
+                        else:
+                            ok = False  # out of the corral, or not now: not a PI-corral
+                            break
+            if not ok or not unfinished:
+                continue
+            if best is None or len(pushes) < len(best[0]):
+                best = (pushes, border)
+                if not pushes:
+                    break
+        if best is None or with_border:
+            return best
+        return best[0]
+
+    def corral_unsolvable(self, boxes, region, border, states=CORRAL_STATES):
+        """Can the boxes on a corral's border, alone on the board (every other box taken
+        away), never all reach targets? Then the whole position is a deadlock: taking boxes
+        away never makes a solvable position unsolvable (the same pushes, in the same order,
+        solve what is left). Searched with the plain A* up to `states` positions: True only
+        when that search ran out of positions to try."""
+        sub = tuple(m & border for m in boxes)
+        hero = lowest(region)
+        res = astar(self.level, self.rules, time_limit=60.0, max_states=states, model=self,
+                    prune=(), origin=(sub, hero))
+        self.corral_expanded += res.expanded
+        return res.moves is None and res.complete
+
 
 def hungarian(cost):
     """Minimum total of an assignment of every row to a distinct column (rows <= columns).
     INF-or-more means impossible. O(n^2 m), for the few boxes of a level."""
+    return hungarian_state(cost)[0]
+
+
+def hungarian_state(cost):
+    """(total, p, u, v): the minimum total and what augment_row() needs to redo one row:
+    p[j] = 1 + the row given column j (0: none), u and v the row and column potentials."""
     n = len(cost)
     m = len(cost[0])
     u = [0] * (n + 1)
     v = [0] * (m + 1)
     p = [0] * (m + 1)
-    way = [0] * (m + 1)
     for i in range(1, n + 1):
-        p[0] = i
-        j0 = 0
-        minv = [INF * 4] * (m + 1)
-        used = [False] * (m + 1)
-        while True:
-            used[j0] = True
-            i0 = p[j0]
-            delta = INF * 4
-            j1 = -1
-            row = cost[i0 - 1]
-            ui0 = u[i0]
-            for j in range(1, m + 1):
-                if not used[j]:
-                    cur = row[j - 1] - ui0 - v[j]
-                    if cur < minv[j]:
-                        minv[j] = cur
-                        way[j] = j0
-                    if minv[j] < delta:
-                        delta = minv[j]
-                        j1 = j
-            for j in range(m + 1):
-                if used[j]:
-                    u[p[j]] += delta
-                    v[j] -= delta
-                else:
-                    minv[j] -= delta
-            j0 = j1
-            if p[j0] == 0:
-                break
-        while True:
-            j1 = way[j0]
-            p[j0] = p[j1]
-            j0 = j1
-            if j0 == 0:
-                break
+        _augment(cost, p, u, v, i)
+    return _total(cost, p), p, u, v
+
+
+def augment_row(cost, p, u, v, i):
+    """The minimum total after row i (0-based) of a square problem got new costs, from the
+    optimal p, u, v of the old costs (lists changed in place): the row's column is freed and
+    one augmenting search places the row again, O(n^2) instead of O(n^3). Other rows' and
+    the columns' potentials stay feasible and tight, so the result is optimal."""
+    for j in range(1, len(p)):
+        if p[j] == i + 1:
+            p[j] = 0
+            break
+    u[i + 1] = 0  # feasible: costs >= 0 and column potentials <= 0
+    _augment(cost, p, u, v, i + 1)
+    return _total(cost, p)
+
+
+def _total(cost, p):
     total = 0
-    for j in range(1, m + 1):
+    for j in range(1, len(p)):
         if p[j]:
             total += cost[p[j] - 1][j - 1]
     return total if total < INF else INF
+
+
+def _augment(cost, p, u, v, i):
+    """One phase of the Hungarian method (e-maxx): assigns row i (1-based) along a shortest
+    augmenting path, keeping u + v <= cost everywhere and == on assigned pairs."""
+    m = len(p) - 1
+    p[0] = i
+    j0 = 0
+    minv = [INF * 4] * (m + 1)
+    way = [0] * (m + 1)
+    used = [False] * (m + 1)
+    while True:
+        used[j0] = True
+        i0 = p[j0]
+        delta = INF * 4
+        j1 = -1
+        row = cost[i0 - 1]
+        ui0 = u[i0]
+        for j in range(1, m + 1):
+            if not used[j]:
+                cur = row[j - 1] - ui0 - v[j]
+                if cur < minv[j]:
+                    minv[j] = cur
+                    way[j] = j0
+                if minv[j] < delta:
+                    delta = minv[j]
+                    j1 = j
+        for j in range(m + 1):
+            if used[j]:
+                u[p[j]] += delta
+                v[j] -= delta
+            else:
+                minv[j] -= delta
+        j0 = j1
+        if p[j0] == 0:
+            break
+    while True:
+        j1 = way[j0]
+        p[j0] = p[j1]
+        j0 = j1
+        if j0 == 0:
+            break
 
 
 class Result:
@@ -371,6 +585,8 @@ class Result:
         self.complete = False
         self.method = "push A*"
         self.lower_bound = None
+        self.pruned = {}  # per pruning: pushes it left out (tunnel: pushes it made as macros)
+        self.corral_expanded = 0  # positions the corral searches expanded besides
 
 
 def _key(boxes, canon):
@@ -378,15 +594,30 @@ def _key(boxes, canon):
 
 
 def astar(level, rules=None, time_limit=10.0, max_states=None, weight=1, result=None,
-          model=None):
+          model=None, prune=DEFAULT, origin=None, cap_every=1):
     """A* on pushes (pulls) for a Sokoban-class level. Result.moves is the LURD solution
-    (verified by the caller), or None."""
+    (verified by the caller), or None. prune: which of PRUNINGS to use (they apply to pure
+    push levels only, see Model.pure_push); DEFAULT by default, OPTIMAL for a proven shortest
+    solution.
+    origin: (boxes, hero cell) instead of the level's own (a corral search's part of it).
+    cap_every: max_states is checked every cap_every expansions (64 and prune=() give the
+    search the generator made the shipped packs with, position for position)."""
     res = result or Result()
     t0 = time.time()
     M = model or Model(level, rules)
+    unknown = set(prune) - set(PRUNINGS)
+    if unknown:
+        raise ValueError("unknown pruning: %s" % ", ".join(sorted(unknown)))
+    use_pi = "pi_corral" in prune and M.pure_push
+    use_cd = "corral_deadlock" in prune and M.pure_push
+    use_cs = "corral_search" in prune and M.pure_push
+    use_tunnel = "tunnel" in prune and M.pure_push
+    res.pruned = dict.fromkeys(PRUNINGS, 0)
+    corral_cache = {}
+    corral_expanded0 = M.corral_expanded
     res.method = "push A*" if weight == 1 else "push WA*(%d)" % weight
-    boxes = M.start_boxes
-    region = M.region(boxes, M.hero)
+    boxes, hero = origin or (M.start_boxes, M.hero)
+    region = M.region(boxes, hero)
     lb_cache = {}
     reg_cache = {}
 
@@ -438,40 +669,96 @@ def astar(level, rules=None, time_limit=10.0, max_states=None, weight=1, result=
             continue
         closed.add(key)
         res.expanded += 1
-        if res.expanded & 63 == 0:
-            if time.time() - t0 > time_limit or (max_states and len(came) > max_states):
-                stopped = True
-                break
+        if (res.expanded & 63 == 0 and time.time() - t0 > time_limit) or \
+                (max_states and len(came) > max_states and res.expanded % cap_every == 0):
+            stopped = True
+            break
         g = -negg
         b = key[:-1]
-        for gi, n, d, t, hero in M.moves(b, reg):
+        if lb(b) == 0 and is_goal(b, reg, 0):
+            found = (key, reg)  # reached by a macro move: such goals wait for their turn
+            break
+        moves = M.moves(b, reg)
+        if use_pi or use_cd or use_cs:
+            corral = M.pi_corral(b, reg, with_border=True)
+            if corral is not None:
+                corral, border = corral
+                if not corral:
+                    if use_cd:
+                        res.pruned["corral_deadlock"] += 1
+                        continue
+                else:
+                    if use_cs:
+                        ck = tuple(m & border for m in b) + (key[-1],)
+                        dead = corral_cache.get(ck)
+                        if dead is None:
+                            dead = corral_cache[ck] = M.corral_unsolvable(b, reg, border)
+                        if dead:
+                            res.pruned["corral_search"] += 1
+                            continue
+                    if use_pi:
+                        res.pruned["pi_corral"] += len(moves) - len(corral)
+                        moves = corral
+        state = M.bound_state(b) if len(moves) > 1 else None
+
+        def child_lb(nbx, gi, n, t):
+            v = lb_cache.get(nbx)
+            if v is None:
+                v = M.child_bound(state, gi, n, t) if state else M.lower_bound(nbx)
+                lb_cache[nbx] = v
+            return v
+
+        for gi, n, d, t, hero in moves:
             nbx = list(b)
             nbx[gi] = nbx[gi] ^ (1 << n) ^ (1 << t)
             nbx = tuple(nbx)
-            h = lb(nbx)
+            h = child_lb(nbx, gi, n, t)
             if h >= INF:
                 continue
             if M.kinds[gi] == PUSH and M.frozen_deadlock(nbx, t):
                 lb_cache[nbx] = INF
                 continue
             r2 = canon_of(nbx, hero)
+            step = (n, d)
+            cost = 1
+            if use_tunnel:
+                run = M.tunnel_run(nbx, gi, n, d, t, r2)
+                if run:
+                    nbx, t = run[-1][0], run[-1][1]
+                    step = ((n, d),) + tuple((c, d) for _, _, c in run)
+                    cost += len(run)
+                    res.pruned["tunnel"] += len(run)
+                    h = child_lb(nbx, gi, n, t)
+                    if h >= INF:
+                        continue
+                    if M.frozen_deadlock(nbx, t):
+                        lb_cache[nbx] = INF
+                        continue
+                    hero = run[-1][2]
+                    r2 = canon_of(nbx, hero)
             k2 = _key(nbx, lowest(r2))
             if k2 in closed:
                 continue
             old = came.get(k2)
-            if old is not None and old[0] <= g + 1:
+            if old is not None and old[0] <= g + cost:
                 continue
-            came[k2] = (g + 1, key, (n, d))
-            if is_goal(nbx, r2, h):
+            came[k2] = (g + cost, key, step)
+            if cost == 1 and is_goal(nbx, r2, h):
                 found = (k2, r2)
                 break
             tick += 1
-            heapq.heappush(heap, (g + 1 + weight * h, -(g + 1), tick, k2, r2))
+            heapq.heappush(heap, (g + cost + weight * h, -(g + cost), tick, k2, r2))
         if found:
             break
     res.states = len(came)
+    res.corral_expanded = M.corral_expanded - corral_expanded0
     if not found:
         res.complete = not heap and not stopped
+        res.seconds = time.time() - t0
+        return res
+    if origin is not None:  # a part of a position: no LURD replay from the level's start
+        res.pushes = came[found[0]][0]
+        res.moves = ""
         res.seconds = time.time() - t0
         return res
     return _finish(res, M, came, found[0], found[1], t0)
@@ -483,7 +770,10 @@ def _chain(came, key):
         g, parent, mv = came[key]
         if parent is None:
             break
-        out.append(mv)
+        if isinstance(mv[0], tuple):  # a tunnel macro: several pushes
+            out.extend(reversed(mv))
+        else:
+            out.append(mv)
         key = parent
     out.reverse()
     return out

@@ -58,7 +58,7 @@ def method_for(level, rules=None):
 
 
 def solve(level, rules=None, time_limit=10.0, max_states=None, stats=None, weight=1,
-          method=None):
+          method=None, prune=None, cap_every=1):
     """A verified solution of level (a board.Level) under rules (default: the level's
     variant), or None when none was found within time_limit seconds / max_states states.
 
@@ -71,7 +71,8 @@ def solve(level, rules=None, time_limit=10.0, max_states=None, stats=None, weigh
         method = method_for(level, r)
     if method == "push":
         res = pushpull.astar(level, r, time_limit=time_limit, max_states=max_states,
-                             weight=weight)
+                             weight=weight, cap_every=cap_every,
+                             prune=pushpull.DEFAULT if prune is None else prune)
     else:
         res = search.astar(level, r, time_limit=time_limit, max_states=max_states,
                            weight=float(weight))
