@@ -33,13 +33,14 @@ COLLECTION = os.path.join(DATA, "whirly-beginner-155.txt")
 
 
 class Collection:
-    def __init__(self, name, filename, title, about, tiers, seed):
+    def __init__(self, name, filename, title, about, tiers, seed, search=None):
         self.name = name
         self.path = os.path.join(DATA, filename)
         self.title = title
         self.about = about
         self.tiers = tiers
         self.seed = seed
+        self.search = G.SEARCH if search is None else search  # solve() options of its making
 
 
 SETS = {
@@ -56,7 +57,8 @@ SETS = {
         "Solver benchmark: 45 generated levels, bigger rooms, 6 to 12 boxes.",
         (G.Tier(10, 14, 10, 6, states=60000), G.Tier(10, 16, 12, 7, states=80000),
          G.Tier(10, 18, 13, 8, states=100000), G.Tier(10, 20, 15, 10, states=120000),
-         G.Tier(5, 22, 16, 12, states=150000)), 45),
+         G.Tier(5, 22, 16, 12, states=150000)), 45,
+        search={}),  # made with solve()'s default search (the prunings), not the packs' one
     # corridor mazes with loops (generator.make_maze): one-wide tunnels everywhere
     "corridors": Collection(
         "corridors", "whirly-corridors-36.txt", "Corridors 36 (generated test collection)",
@@ -100,13 +102,14 @@ def make(name="beginner", jobs=2, progress=True):
     c = SETS[name]
     bar = G.Progress("%s-%d" % (name, sum(t.count for t in c.tiers)),
                      sum(t.count for t in c.tiers), enabled=progress)
-    room = G._room
+    room, search = G._room, G.SEARCH
     if any(t.maze for t in c.tiers):
         G._room = _maze_room  # worker processes are forked after this, so they see it too
+    G.SEARCH = c.search
     try:
         levels = G.generate_levels("sokoban", c.tiers, c.seed, G.GREY, (8, 15, 2), jobs, bar)
     finally:
-        G._room = room
+        G._room, G.SEARCH = room, search
     bar.end()
     how = "python -m host_sim.whirly.bench make" + ("" if name == "beginner" else
                                                      " --set " + name)
