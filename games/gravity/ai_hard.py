@@ -3,7 +3,7 @@ with the threat probe (_replies) and the quiet root moves kept out of depth 2 (_
 
 from games.gravity.ai_eval import WIN
 from games.gravity.ai_moves import EXACT
-from games.gravity.constants import FLOW_BASE, MAX_ACTIONS, NONE
+from games.gravity.constants import FLOW_BASE, MAX_ACTIONS, MAX_TICKS, NONE
 
 NODES_HARD = 2000  # depth 2 stops there (the move chosen is still checked safe)
 VIRTUAL = 2  # cost units of an action worked out without playing it (ai_path.virtual)
@@ -14,6 +14,7 @@ def _replies(self, e, alpha):
     me, a reply after which I can win at once counting as that win (WIN - 3); a bound as
     soon as it is <= alpha. Replies are played once for their static score; only those
     that could decide are probed (wins_quick), lowest first."""
+    root = NONE if e.unsettled or e.ticks >= MAX_TICKS else e.actions[e.nactions - 1]
     n = self._gen(e, 1, EXACT)
     _threats_first(self, e, n)
     k = self.killer[1]
@@ -61,6 +62,8 @@ def _replies(self, e, alpha):
             if s <= alpha or s <= 2 - WIN:  # (a reply that wins at once: nothing is lower)
                 self.killer[1] = a
                 return s
+    if root != NONE:
+        self.proven[root] = 1  # every reply seen, none wins at once: safe_after would agree
     while True:  # the lowest static score not probed yet, while it beats the lowest known
         j = -1
         for i in range(n):
@@ -116,7 +119,8 @@ def _quiet_last(self, e, n):
 
 def hard(self, e):
     best = self.think(e, NODES_HARD, 2)
-    if self.safe_after(e, best):
+    pv = self.proven
+    if pv[best] or self.safe_after(e, best):
         return best
     # the search missed a reply that wins at once (TT clash, a pruned line): the next
     # move in the last completed order that is checked safe
@@ -127,7 +131,7 @@ def hard(self, e):
         a = mv[i]
         if two and -WIN <= order[i] <= 2 - WIN:
             continue  # the search saw the next player win at once after it
-        if a != best and self.safe_after(e, a):
+        if a != best and (pv[a] or self.safe_after(e, a)):
             return a
     return best
 

@@ -24,8 +24,8 @@ it was found); cells are marked with a generation number in preallocated bytearr
 
 from array import array
 
-from games.gravity.constants import (DOWN, FLOW_BASE, FROZEN, LEFT, MAX_CELLS, MAX_TICKS,
-                                     MAX_TURNS, NONE, RIGHT, SETTLE_MAX, UP)
+from games.gravity.constants import (DOWN, FLOW_BASE, FROZEN, LEFT, MAX_CELLS, MAX_H, MAX_TICKS,
+                                     MAX_TURNS, MAX_W, NONE, RIGHT, SETTLE_MAX, UP)
 
 HIT = 0xFFFF  # _trace: met a checked cell, or over the tick cap
 
@@ -37,6 +37,7 @@ def setup(self):
     self.gen = 0
     self.vpos = bytearray(4)  # virtual: each piece's final cell
     self.vst = array("H", (0, 0, 0, 0))  # this turn: virtual tries, successes; may_win's
+    self.proven = bytearray(FLOW_BASE + 2 * (MAX_W + MAX_H))  # ai_hard: root moves seen safe
 
 
 def reset(self):
@@ -46,6 +47,9 @@ def reset(self):
         st[k] = 0
     for k in range(3):
         self.threat[k] = NONE
+    pv = self.proven
+    for k in range(len(pv)):
+        pv[k] = 0
 
 
 def _traces(self, e, m, mover, full):

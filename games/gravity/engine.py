@@ -20,13 +20,15 @@ action); path[nticks * NP + i] is always the final cell, even when ticks > MAX_R
 Actions (one byte): 0..3 gravity; FLOW_BASE + 2 * line + s a flow; PLACE_BASE + cell a
 placement (objective or pawn during setup).
 
-The Engine's methods live by purpose: moves.py (play, undo and the tick-by-tick movement) and
-savestate.py (save_state, load_state), bound into the class below, so a call costs what it did
+The Engine's methods live by purpose: moves.py (play, undo and the tick-by-tick movement),
+slide.py (the same movement written out for two players, issue 14) and savestate.py
+(save_state, load_state), bound into the class below, so a call costs what it did
 when they were written here. Constants: constants.py (re-exported).
 """
 
 from games.gravity import moves as _moves
 from games.gravity import savestate as _save
+from games.gravity import slide as _slide
 from games.gravity.constants import *  # noqa: F401,F403 - the public names, as before
 from games.gravity.constants import _LOG, _MAXLOG
 
@@ -39,6 +41,7 @@ class Engine:
         self.players = 2
         self.wall = bytearray(MAX_CELLS)
         self.nb = bytearray(b"\xff" * (4 * MAX_CELLS))  # neighbour per direction, 0xFF: wall
+        self.ln = bytearray(2 * MAX_CELLS)  # cell's row line, then its column line
         self.pos = bytearray(b"\xff" * (MAX_PLAYERS + 1))
         self.flow_line = bytearray(b"\xff" * MAX_PLAYERS)
         self.flow_dir = bytearray(MAX_PLAYERS)
@@ -84,12 +87,15 @@ class Engine:
         wall = self.wall
         src = board.wall
         nb = self.nb
+        ln = self.ln
         for c in range(MAX_CELLS):
             wall[c] = src[c] & 15 if c < W * H else 0
         for c in range(W * H):
             x = c % W
             y = c // W
             w = wall[c]
+            ln[2 * c] = y
+            ln[2 * c + 1] = H + x
             nb[4 * c] = NONE if w & 1 else ((y - 1) % H) * W + x
             nb[4 * c + 1] = NONE if w & 2 else y * W + (x + 1) % W
             nb[4 * c + 2] = NONE if w & 4 else ((y + 1) % H) * W + x
@@ -208,6 +214,7 @@ class Engine:
     play = _moves.play
     undo = _moves.undo
     _run = _moves._run
+    _run2 = _slide.run2  # two players
 
     # ------------------------------------------------------------ saving
     save_state = _save.save_state

@@ -1,5 +1,5 @@
 """Gravity room play, Engine methods (bound in engine.py): play() and undo() of an action, and
-_run(), the tick-by-tick movement of every piece until nothing moves."""
+_run(), the tick-by-tick movement of every piece until nothing moves (two players: slide.py)."""
 
 from games.gravity.constants import (DOWN, DRAW, FLOW_BASE, FROZEN, LEFT, MAX_REC, MAX_TICKS,
                                      SETTLE_MAX, MAX_TURNS, NONE, OVER, PLACE_BASE, PLAY, RIGHT, SETUP_GRAVITY,
@@ -8,7 +8,7 @@ from games.gravity.constants import (DOWN, DRAW, FLOW_BASE, FROZEN, LEFT, MAX_RE
 
 def play(self, a):
     """Apply action a; False (and no change) when it is not legal."""
-    if not self.is_legal(a):
+    if self.refusal(a):
         return False
     n = self.nactions
     if n >= _MAXLOG:
@@ -25,7 +25,8 @@ def play(self, a):
     L[k + 5] = self.won & 255
     L[k + 6] = self.plies
     p = turn if ph == PLAY else 0
-    L[k + 7] = self.flow_line[p]
+    fl = self.flow_line
+    L[k + 7] = fl[p]
     L[k + 8] = self.flow_dir[p]
     L[k + 9] = self.flow_stamp[p]
     pos = self.pos
@@ -43,27 +44,33 @@ def play(self, a):
             self.reversed = 0
             line = (a - FLOW_BASE) >> 1
             s = (a - FLOW_BASE) & 1
-            old = self.flow_line[turn]
+            own = self.owner
+            old = fl[turn]
             if old != NONE:
-                self.owner[old] = NONE
-            self.flow_line[turn] = line
+                own[old] = NONE
+            fl[turn] = line
             self.flow_dir[turn] = s
             self.flow_stamp[turn] = n + 1
             if line < self.height:
                 self.flow_d[turn] = RIGHT if s else LEFT
             else:
                 self.flow_d[turn] = DOWN if s else UP
-            self.owner[line] = turn
-        self._run()
+            own[line] = turn
+        if self.players == 2:
+            self._run2()
+        else:
+            self._run()
         if self.won >= 0:
             self.phase = OVER
         else:
-            self.plies += 1
-            if self.plies >= MAX_TURNS:
+            plies = self.plies + 1
+            self.plies = plies
+            if plies >= MAX_TURNS:
                 self.won = DRAW
                 self.phase = OVER
             else:
-                self.turn = (turn + 1) % self.players
+                turn += 1
+                self.turn = 0 if turn == self.players else turn
         return True
     if ph == SETUP_GRAVITY:
         self.gravity = a
@@ -76,7 +83,10 @@ def play(self, a):
     else:
         pos[(turn + 1) % self.players] = a - PLACE_BASE
         if turn == self.players - 1:
-            self._run()  # everything settles; the placer has priority
+            if self.players == 2:  # everything settles; the placer has priority
+                self._run2()
+            else:
+                self._run()
             if self.won >= 0:
                 self.phase = OVER
             else:
@@ -126,7 +136,11 @@ def undo(self):
                 self.flow_d[turn] = RIGHT if s else LEFT
             else:
                 self.flow_d[turn] = DOWN if s else UP
-    self._still()
+    path = self.path
+    for i in range(self.players + 1):
+        path[i] = pos[i]
+    self.nticks = 0
+    self.ticks = 0
     return True
 
 
@@ -158,6 +172,7 @@ def _run(self):
     stamp = self.flow_stamp
     fd = self.flow_d
     nb = self.nb
+    ln = self.ln
     g = self.gravity
     for i in range(NP):
         last[i] = NONE
@@ -165,6 +180,7 @@ def _run(self):
         rel[i] = 0
         path[i] = pos[i]
     t = 0
+    won = -1
     rested = False
     settles = 0
     self.unsettled = 0
@@ -177,9 +193,13 @@ def _run(self):
                     drv[i] = NONE
                     tgt[i] = NONE
                     continue
-                y = c // W
-                fr0 = own[y]
-                fc0 = own[H + c - y * W]
+                fr0 = own[ln[2 * c]]
+                fc0 = own[ln[2 * c + 1]]
+                if fr0 == NONE and fc0 == NONE:  # no flow: gravity
+                    want[i] = g
+                    drv[i] = NONE
+                    tgt[i] = nb[4 * c + g]
+                    continue
                 r = rel[i]
                 while True:
                     fr = fr0
@@ -209,6 +229,14 @@ def _run(self):
                 want[i] = d
                 drv[i] = f
                 tgt[i] = n
+            if P == 2:
+                a0 = tgt[0]
+                a1 = tgt[1]
+                blk[0] = 1 if a0 == NONE else 0
+                blk[1] = 1 if a1 == NONE else 0
+                if ((a0 == NONE or (a0 != pos[1] and a0 != a1))
+                        and (a1 == NONE or a1 != pos[0])):
+                    break  # no pawn wants another's cell or target: none is stopped
             moving = 0
             for i in range(P):
                 if tgt[i] == NONE:
@@ -218,6 +246,7 @@ def _run(self):
                     moving += 1
             if moving == 0:
                 break
+            hit = False
             changed = True
             while changed:
                 changed = False
@@ -225,11 +254,12 @@ def _run(self):
                     if blk[i]:
                         continue
                     T = tgt[i]
+                    c = pos[i]
                     for j in range(P):
                         if j == i:
                             continue
                         if pos[j] == T:
-                            if blk[j] or tgt[j] == pos[i]:  # stays there, or head-on
+                            if blk[j] or tgt[j] == c:  # stays there, or head-on
                                 blk[i] = 1
                                 changed = True
                                 break
@@ -238,6 +268,10 @@ def _run(self):
                             blk[i] = 1  # both want T: priority from the active player
                             changed = True
                             break
+                if changed:
+                    hit = True
+            if not hit:
+                break
             again = False
             for i in range(P):
                 if blk[i] and tgt[i] != NONE and drv[i] != NONE and (want[i] ^ g) & 1:
@@ -247,7 +281,8 @@ def _run(self):
                 break
         moved = False
         for i in range(NP):
-            old[i] = pos[i]
+            c = pos[i]
+            old[i] = c
             n = tgt[i]
             if n != NONE and (i == P or not blk[i]):
                 d = want[i]
@@ -268,16 +303,25 @@ def _run(self):
                 break
             rested = True
             settled = True
+            same = True  # no release and no crossing: the look again cannot differ
             for i in range(NP):
                 if last[i] != NONE or rel[i]:
                     settled = False
+                    if rel[i]:
+                        same = False
                     last[i] = NONE
                     rel[i] = 0
+                if lap[i] != FROZEN:
+                    c = pos[i]
+                    if own[ln[2 * c]] != NONE and own[ln[2 * c + 1]] != NONE:
+                        same = False
             if settled:
                 break
             settles += 1
             if settles > SETTLE_MAX:    # flows that pass pieces round and round: stop here
                 self.unsettled = 1
+                break
+            if same:
                 break
             continue
         rested = False
@@ -288,12 +332,16 @@ def _run(self):
                 path[k + i] = pos[i]
         o = pos[P]
         oo = old[P]
+        i = turn
         for k in range(P):
-            i = (turn + k) % P
             if pos[i] == o or (pos[i] == oo and o == old[i]):
-                self.won = i
+                won = i
                 break
-        if self.won >= 0:
+            i += 1
+            if i == P:
+                i = 0
+        if won >= 0:
+            self.won = won
             break
     self.ticks = t
     if t > MAX_REC:
