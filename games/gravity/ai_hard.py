@@ -27,15 +27,18 @@ def _replies(self, e, alpha):
     done = self.done
     base = MAX_ACTIONS
     best = WIN + 1
+    vst = self.vst
     for i in range(n):
         if self.nodes >= self.budget:
             self.aborted = True  # this root move is left out
             return best
         a = mv[base + i]
         done[i] = 1
-        played = not self.virtual(e, a)  # the pieces' final cells without playing it
+        # the pieces' final cells without playing it (virtual's success test, without the call
+        # once it is off)
+        played = (vst[0] >= 8 and vst[1] * 5 < vst[0] * 2) or not self.virtual(e, a)
         if played:
-            e.play(a)
+            e.play(a, 1)  # (_gen: legal)
             self.nodes += 2 + e.ticks
         else:
             self.nodes += VIRTUAL
@@ -48,7 +51,7 @@ def _replies(self, e, alpha):
             s = self.evaluate(e, 2, WIN + 1, -WIN - 1) if played else self.vscore(e, self.me)
             if s <= alpha and s < best:
                 if not played:
-                    played = e.play(a)
+                    played = e.play(a, 1)
                     self.nodes += e.ticks
                 if self.wins_quick(e):
                     s = WIN - 3
@@ -73,7 +76,7 @@ def _replies(self, e, alpha):
             self.aborted = j >= 0
             return best
         done[j] = 1
-        e.play(mv[base + j])
+        e.play(mv[base + j], 1)
         self.nodes += 2 + e.ticks
         if not self.wins_quick(e):
             best = sc[j]

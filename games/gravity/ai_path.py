@@ -171,68 +171,81 @@ def vscore(self, e, turn):
 
 def _trace(e, c, g, own, fd, stamp, mk, chk, gen):
     """Follow one piece alone from cell c (the engine's _run for a single piece), marking its
-    cells in mk. HIT as soon as a cell is marked in chk or mk (a pawn crossing its own path
-    counts: only conservative) or at the tick cap; else the final cell + 128 * (ticks + 256
-    * restarts) (a restart: moving again after a rest)."""
+    cells in mk (None: not marked). HIT as soon as a cell is marked in chk or mk (a pawn
+    crossing its own path counts: only conservative) or at the tick cap; else the final cell
+    + 128 * (ticks + 256 * restarts) (a restart: moving again after a rest)."""
+    NO = NONE  # (locals: faster than globals on the device)
+    FZ = FROZEN
+    HT = HIT
     W = e.width
     H = e.height
     nb = e.nb
-    last = NONE
+    ln = e.ln
+    wr = mk is not None
+    if chk is None:
+        chk = mk
+    elif not wr:
+        mk = chk
+    last = NO
     lap = 0
     rel = 0
-    rested = False
     restarts = 0
     t = 0
+    TC = MAX_TICKS
+    SM = SETTLE_MAX
     while True:
-        if (chk is not None and chk[c] == gen) or (mk is not None and mk[c] == gen):
-            return HIT
-        if mk is not None:
+        if chk[c] == gen or mk[c] == gen:
+            return HT
+        if wr:
             mk[c] = gen
-        n = NONE
-        while lap != FROZEN:  # the next cell (NONE: stays)
-            y = c // W
-            fr0 = own[y]
-            fc0 = own[H + c - y * W]
-            if fr0 == NONE and fc0 == NONE:  # no flow here: gravity (a rest changes nothing)
-                d = g
-                n = nb[4 * c + g]
-                break
-            r = rel
-            while True:
-                fr = fr0
-                fc = fc0
-                if fr != NONE and (r >> fr) & 1:
-                    fr = NONE
-                if fc != NONE and (r >> fc) & 1:
-                    fc = NONE
-                if fr == NONE:
-                    f = fc
-                elif fc == NONE:
-                    f = fr
-                elif last == NONE:  # at rest on two flows: the one laid last
-                    f = fr if stamp[fr] > stamp[fc] else fc
-                elif last & 1:
-                    f = fc
-                else:
-                    f = fr
-                d = g if f == NONE else fd[f]
-                n = nb[4 * c + d]
-                if n != NONE or f == NONE or not ((d ^ g) & 1):
-                    break
-                r |= 1 << f  # blocked by a wall, gravity perpendicular: released
-            rel = r
-            if n != NONE or rested or (last == NONE and not rel):
-                break
-            last = NONE  # at rest: looked at again as the next action would see it
-            rel = 0
-            rested = True
-        if n == NONE:
-            return c | (t | restarts << 8) << 7
-        if rested:
-            restarts += 1
-            if restarts > SETTLE_MAX:  # the engine stops before this one
+        fr0 = own[ln[c + c]]
+        fc0 = own[ln[c + c + 1]]
+        if fr0 == NO and fc0 == NO:  # no flow here: gravity (a rest changes nothing)
+            if lap == FZ:
                 return c | (t | restarts << 8) << 7
+            d = g
+            n = nb[4 * c + g]
+            if n == NO:
+                return c | (t | restarts << 8) << 7
+        else:
+            n = NO
             rested = False
+            while lap != FZ:  # the next cell (NO: stays)
+                r = rel
+                while True:
+                    fr = fr0
+                    fc = fc0
+                    if fr != NO and (r >> fr) & 1:
+                        fr = NO
+                    if fc != NO and (r >> fc) & 1:
+                        fc = NO
+                    if fr == NO:
+                        f = fc
+                    elif fc == NO:
+                        f = fr
+                    elif last == NO:  # at rest on two flows: the one laid last
+                        f = fr if stamp[fr] > stamp[fc] else fc
+                    elif last & 1:
+                        f = fc
+                    else:
+                        f = fr
+                    d = g if f == NO else fd[f]
+                    n = nb[4 * c + d]
+                    if n != NO or f == NO or not ((d ^ g) & 1):
+                        break
+                    r |= 1 << f  # blocked by a wall, gravity perpendicular: released
+                rel = r
+                if n != NO or rested or (last == NO and not rel):
+                    break
+                last = NO  # at rest: looked at again as the next action would see it
+                rel = 0
+                rested = True
+            if n == NO:
+                return c | (t | restarts << 8) << 7
+            if rested:
+                restarts += 1
+                if restarts > SM:  # the engine stops before this one
+                    return c | (t | restarts << 8) << 7
         c = n
         if last == d:
             lap += 1
@@ -240,8 +253,7 @@ def _trace(e, c, g, own, fd, stamp, mk, chk, gen):
             lap = 1
             last = d
         if lap >= (W if d & 1 else H):
-            lap = FROZEN
+            lap = FZ
         t += 1
-        if t >= MAX_TICKS:
-            return HIT
-
+        if t >= TC:
+            return HT

@@ -6,9 +6,9 @@ from games.gravity.constants import (DOWN, DRAW, FLOW_BASE, FROZEN, LEFT, MAX_RE
                                      SETUP_OBJECTIVE, SETUP_PAWNS, UP, _LOG, _MAXLOG)
 
 
-def play(self, a):
-    """Apply action a; False (and no change) when it is not legal."""
-    if self.refusal(a):
+def play(self, a, legal=0):
+    """Apply action a; False (and no change) when it is not legal (legal: known to be)."""
+    if not legal and self.refusal(a):
         return False
     n = self.nactions
     if n >= _MAXLOG:

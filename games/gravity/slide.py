@@ -9,6 +9,10 @@ from games.gravity.constants import FROZEN, MAX_REC, MAX_TICKS, NONE, SETTLE_MAX
 
 def run2(self):
     """Engine._run for two players (pieces 0 and 1 the pawns, 2 the objective)."""
+    NO = NONE  # (locals: faster than globals on the device)
+    FZ = FROZEN
+    TM = MAX_TICKS
+    MR = MAX_REC
     pos = self.pos
     path = self.path
     turn = self.turn
@@ -26,7 +30,7 @@ def run2(self):
     path[0] = c0
     path[1] = c1
     path[2] = c2
-    la0 = la1 = la2 = NONE  # last move's direction
+    la0 = la1 = la2 = NO  # last move's direction
     lp0 = lp1 = lp2 = 0  # lap count
     rl0 = rl1 = rl2 = 0  # released flows (bit per player)
     t = 0
@@ -34,128 +38,131 @@ def run2(self):
     rested = False
     settles = 0
     self.unsettled = 0
-    while t < MAX_TICKS:
+    while t < TM:
         while True:
-            if lp0 == FROZEN:
-                w0 = NONE
-                dv0 = NONE
-                tg0 = NONE
+            if lp0 == FZ:
+                w0 = NO
+                dv0 = NO
+                tg0 = NO
             else:
-                fr0 = own[ln[2 * c0]]
-                fc0 = own[ln[2 * c0 + 1]]
-                if fr0 == NONE and fc0 == NONE:
+                k = c0 + c0
+                fr0 = own[ln[k]]
+                fc0 = own[ln[k + 1]]
+                if fr0 == NO and fc0 == NO:
                     w0 = g
-                    dv0 = NONE
+                    dv0 = NO
                     tg0 = nb[4 * c0 + g]
                 else:
                     r = rl0
                     while True:
                         fr = fr0
                         fc = fc0
-                        if fr != NONE and (r >> fr) & 1:
-                            fr = NONE
-                        if fc != NONE and (r >> fc) & 1:
-                            fc = NONE
-                        if fr == NONE:
+                        if fr != NO and (r >> fr) & 1:
+                            fr = NO
+                        if fc != NO and (r >> fc) & 1:
+                            fc = NO
+                        if fr == NO:
                             f = fc
-                        elif fc == NONE:
+                        elif fc == NO:
                             f = fr
-                        elif la0 == NONE:
+                        elif la0 == NO:
                             f = fr if stamp[fr] > stamp[fc] else fc
                         elif la0 & 1:
                             f = fc
                         else:
                             f = fr
-                        d = g if f == NONE else fd[f]
+                        d = g if f == NO else fd[f]
                         n = nb[4 * c0 + d]
-                        if n != NONE or f == NONE or not ((d ^ g) & 1):
+                        if n != NO or f == NO or not ((d ^ g) & 1):
                             break
                         r |= 1 << f
                     rl0 = r
                     w0 = d
                     dv0 = f
                     tg0 = n
-            if lp1 == FROZEN:
-                w1 = NONE
-                dv1 = NONE
-                tg1 = NONE
+            if lp1 == FZ:
+                w1 = NO
+                dv1 = NO
+                tg1 = NO
             else:
-                fr0 = own[ln[2 * c1]]
-                fc0 = own[ln[2 * c1 + 1]]
-                if fr0 == NONE and fc0 == NONE:
+                k = c1 + c1
+                fr0 = own[ln[k]]
+                fc0 = own[ln[k + 1]]
+                if fr0 == NO and fc0 == NO:
                     w1 = g
-                    dv1 = NONE
+                    dv1 = NO
                     tg1 = nb[4 * c1 + g]
                 else:
                     r = rl1
                     while True:
                         fr = fr0
                         fc = fc0
-                        if fr != NONE and (r >> fr) & 1:
-                            fr = NONE
-                        if fc != NONE and (r >> fc) & 1:
-                            fc = NONE
-                        if fr == NONE:
+                        if fr != NO and (r >> fr) & 1:
+                            fr = NO
+                        if fc != NO and (r >> fc) & 1:
+                            fc = NO
+                        if fr == NO:
                             f = fc
-                        elif fc == NONE:
+                        elif fc == NO:
                             f = fr
-                        elif la1 == NONE:
+                        elif la1 == NO:
                             f = fr if stamp[fr] > stamp[fc] else fc
                         elif la1 & 1:
                             f = fc
                         else:
                             f = fr
-                        d = g if f == NONE else fd[f]
+                        d = g if f == NO else fd[f]
                         n = nb[4 * c1 + d]
-                        if n != NONE or f == NONE or not ((d ^ g) & 1):
+                        if n != NO or f == NO or not ((d ^ g) & 1):
                             break
                         r |= 1 << f
                     rl1 = r
                     w1 = d
                     dv1 = f
                     tg1 = n
-            if lp2 == FROZEN:
-                w2 = NONE
-                dv2 = NONE
-                tg2 = NONE
+            if lp2 == FZ:
+                w2 = NO
+                dv2 = NO
+                tg2 = NO
             else:
-                fr0 = own[ln[2 * c2]]
-                fc0 = own[ln[2 * c2 + 1]]
-                if fr0 == NONE and fc0 == NONE:
+                k = c2 + c2
+                fr0 = own[ln[k]]
+                fc0 = own[ln[k + 1]]
+                if fr0 == NO and fc0 == NO:
                     w2 = g
-                    dv2 = NONE
+                    dv2 = NO
                     tg2 = nb[4 * c2 + g]
                 else:
                     r = rl2
                     while True:
                         fr = fr0
                         fc = fc0
-                        if fr != NONE and (r >> fr) & 1:
-                            fr = NONE
-                        if fc != NONE and (r >> fc) & 1:
-                            fc = NONE
-                        if fr == NONE:
+                        if fr != NO and (r >> fr) & 1:
+                            fr = NO
+                        if fc != NO and (r >> fc) & 1:
+                            fc = NO
+                        if fr == NO:
                             f = fc
-                        elif fc == NONE:
+                        elif fc == NO:
                             f = fr
-                        elif la2 == NONE:
+                        elif la2 == NO:
                             f = fr if stamp[fr] > stamp[fc] else fc
                         elif la2 & 1:
                             f = fc
                         else:
                             f = fr
-                        d = g if f == NONE else fd[f]
+                        d = g if f == NO else fd[f]
                         n = nb[4 * c2 + d]
-                        if n != NONE or f == NONE or not ((d ^ g) & 1):
+                        if n != NO or f == NO or not ((d ^ g) & 1):
                             break
                         r |= 1 << f
                     rl2 = r
                     w2 = d
                     dv2 = f
                     tg2 = n
-            b0 = 1 if tg0 == NONE else 0
-            b1 = 1 if tg1 == NONE else 0
-            if (tg0 == NONE or (tg0 != c1 and tg0 != tg1)) and (tg1 == NONE or tg1 != c0):
+            b0 = 1 if tg0 == NO else 0
+            b1 = 1 if tg1 == NO else 0
+            if (tg0 == NO or (tg0 != c1 and tg0 != tg1)) and (tg1 == NO or tg1 != c0):
                 break  # no pawn wants the other's cell or target: none is stopped
             hit = False
             changed = True
@@ -182,10 +189,10 @@ def run2(self):
             if not hit:
                 break
             again = False
-            if b0 and tg0 != NONE and dv0 != NONE and (w0 ^ g) & 1:
+            if b0 and tg0 != NO and dv0 != NO and (w0 ^ g) & 1:
                 rl0 |= 1 << dv0  # blocked by a pawn: released
                 again = True
-            if b1 and tg1 != NONE and dv1 != NONE and (w1 ^ g) & 1:
+            if b1 and tg1 != NO and dv1 != NO and (w1 ^ g) & 1:
                 rl1 |= 1 << dv1
                 again = True
             if not again:
@@ -194,7 +201,7 @@ def run2(self):
         o1 = c1
         o2 = c2
         moved = False
-        if tg0 != NONE and not b0:
+        if tg0 != NO and not b0:
             d = w0
             c0 = tg0
             moved = True
@@ -204,8 +211,8 @@ def run2(self):
                 lp0 = 1
                 la0 = d
             if lp0 >= (W if d & 1 else H):
-                lp0 = FROZEN
-        if tg1 != NONE and not b1:
+                lp0 = FZ
+        if tg1 != NO and not b1:
             d = w1
             c1 = tg1
             moved = True
@@ -215,8 +222,8 @@ def run2(self):
                 lp1 = 1
                 la1 = d
             if lp1 >= (W if d & 1 else H):
-                lp1 = FROZEN
-        if tg2 != NONE:
+                lp1 = FZ
+        if tg2 != NO:
             d = w2
             c2 = tg2
             moved = True
@@ -226,22 +233,22 @@ def run2(self):
                 lp2 = 1
                 la2 = d
             if lp2 >= (W if d & 1 else H):
-                lp2 = FROZEN
+                lp2 = FZ
         if not moved:
             if rested:
                 break
             rested = True
             same = not (rl0 or rl1 or rl2)
-            if same and la0 == NONE and la1 == NONE and la2 == NONE:
+            if same and la0 == NO and la1 == NO and la2 == NO:
                 break  # nothing moved in this action
-            la0 = la1 = la2 = NONE
+            la0 = la1 = la2 = NO
             rl0 = rl1 = rl2 = 0
             if same:
-                if lp0 != FROZEN and own[ln[2 * c0]] != NONE and own[ln[2 * c0 + 1]] != NONE:
+                if lp0 != FZ and own[ln[2 * c0]] != NO and own[ln[2 * c0 + 1]] != NO:
                     same = False
-                if lp1 != FROZEN and own[ln[2 * c1]] != NONE and own[ln[2 * c1 + 1]] != NONE:
+                if lp1 != FZ and own[ln[2 * c1]] != NO and own[ln[2 * c1 + 1]] != NO:
                     same = False
-                if lp2 != FROZEN and own[ln[2 * c2]] != NONE and own[ln[2 * c2 + 1]] != NONE:
+                if lp2 != FZ and own[ln[2 * c2]] != NO and own[ln[2 * c2 + 1]] != NO:
                     same = False
             settles += 1
             if settles > SETTLE_MAX:
@@ -252,7 +259,7 @@ def run2(self):
             continue
         rested = False
         t += 1
-        if t <= MAX_REC:
+        if t <= MR:
             k = 3 * t
             path[k] = c0
             path[k + 1] = c1
