@@ -171,7 +171,8 @@ def write(results, kinds, out, wall, note):
         md.append("none")
     with open(os.path.join(out, "report.md"), "w", encoding="utf-8") as f:
         f.write("\n".join(md) + "\n")
-    print("\n".join(md[4:4 + len(checks) + 2]))
-    print("\n".join(md[4 + len(checks) + 3:4 + len(checks) + 7 + len(targets)]))
+    budgets_end = 8 + len(checks)          # the title, a blank, the table's two head rows
+    print("\n".join(md[4:budgets_end]))
+    print("\n".join(md[budgets_end + 1:budgets_end + 5 + len(targets)]))
     print("device: %s in %.0f s wall; report: %s" % ("PASS" if ok else "FAIL", wall, os.path.join(out, "report.md")))
     return 0 if ok else 1
