@@ -6,6 +6,7 @@ safe-random opponent in small seeded tournaments (the 200-game figures:
 import random
 
 from games.gravity import ai, board
+from games.gravity.constants import FLOW_BASE
 from games.gravity.engine import (DOWN, Engine, MAX_ACTIONS, PLAY, RIGHT, SETUP_GRAVITY,
                                   SETUP_OBJECTIVE, SETUP_PAWNS)
 from handheld.rng import Rng
@@ -294,3 +295,97 @@ def test_root_moves_the_search_proved_safe_are_safe():
 class _NeverProven(bytearray):
     def __setitem__(self, i, v):
         pass  # stays all zero
+
+
+def _depth_one(x, e, dedupe):
+    from games.gravity import ai_path
+    from games.gravity.ai_moves import FULL
+    ai_path.reset(x)
+    x.me = e.turn
+    x.nodes = 0
+    x.budget = 1 << 30
+    x.aborted = False
+    x.probe = False
+    if not dedupe:
+        x._passes = lambda e: False
+    try:
+        n = x._gen(e, 0, FULL)
+        best = x._root(e, 1, n)
+    finally:
+        x.__dict__.pop("_passes", None)
+    return best, list(x.moves[:n]), list(x.order[:n]), x.nodes
+
+
+def test_depth_one_scores_one_pass_for_every_flow_on_an_empty_line():
+    """When the mover's own flow holds no piece, every flow laid on a line holding no piece
+    leaves every piece where it is (all at rest): depth 1 scores one of them and gives the
+    others its score (issue 14: depth 1 was a fifth of a hard turn's work). Same best move,
+    same scores as scoring each one, fewer cost units in all (a position may cost a little
+    more: the traces' success rate, counted on the moves scored, can switch them off sooner)."""
+    rnd = random.Random(23)
+    bds = G.generate(6, 46, 12, 8) + bench.boards()[:10]
+    x = ai.get()
+    buf = bytearray(MAX_ACTIONS)
+    checked = cost = cost_each = 0
+    for b in bds:
+        e = Engine()
+        e.new_game(b, 2)
+        while e.winner() < 0:
+            if e.phase == PLAY:
+                before = snapshot(e)
+                got = _depth_one(x, e, True)
+                want = _depth_one(x, e, False)
+                assert snapshot(e) == before
+                assert got[:3] == want[:3], board.record_text(e)
+                checked += 1
+                cost += got[3]
+                cost_each += want[3]
+            e.play(buf[rnd.randrange(e.legal(buf))])
+    assert checked > 100 and cost < cost_each * 0.9, (checked, cost, cost_each)
+
+
+def _threats_first_by_passes(e, replies):
+    # the order as ai_hard._threats_first made it before issue 14's one-pass version: four
+    # passes, one per class
+    W, H = e.width, e.height
+    c = e.pos[e.turn]
+    ra, ca = c // W, H + c % W
+    c = e.pos[e.players]
+    ro, co = c // W, H + c % W
+    out = []
+    for p in range(4):
+        for a in replies:
+            if a < FLOW_BASE:
+                q = 1
+            else:
+                line = (a - FLOW_BASE) >> 1
+                q = 0 if line in (ra, ca) else (2 if line in (ro, co) else 3)
+            if q == p:
+                out.append(a)
+    return out
+
+
+def test_replies_are_ordered_mover_lines_gravity_objective_lines_then_the_rest():
+    """_threats_first puts the flows on the mover's row and column first, then gravity, then
+    the flows on the objective's lines, then the rest, each in list order: the same order as
+    the four-pass version, on every play position of seeded random games."""
+    from games.gravity import ai_hard
+    from games.gravity.ai_moves import EXACT
+    rnd = random.Random(29)
+    x = ai.get()
+    buf = bytearray(MAX_ACTIONS)
+    checked = moved = 0
+    for b in G.generate(4, 47, 12, 8) + bench.boards()[:8]:
+        e = Engine()
+        e.new_game(b, 2)
+        while e.winner() < 0:
+            if e.phase == PLAY:
+                n = x._gen(e, 1, EXACT)
+                before = list(x.moves[MAX_ACTIONS:MAX_ACTIONS + n])
+                ai_hard._threats_first(x, e, n)
+                got = list(x.moves[MAX_ACTIONS:MAX_ACTIONS + n])
+                assert got == _threats_first_by_passes(e, before)
+                checked += 1
+                moved += got != before
+            e.play(buf[rnd.randrange(e.legal(buf))])
+    assert checked > 100 and moved > checked // 2, (checked, moved)

@@ -22,9 +22,9 @@ from games.gravity import ai_safe as _safe
 from games.gravity import ai_hard as _hard
 from games.gravity import ai_moves as _moves
 from games.gravity import ai_path as _path
-from games.gravity.ai_moves import EXACT, FULL, QUICK, SENSIBLE
+from games.gravity.ai_moves import EXACT, FULL, QUICK
 from games.gravity import ai_setup as _setup
-from games.gravity.constants import MAX_ACTIONS, NONE, PLAY, SETUP_GRAVITY
+from games.gravity.constants import FLOW_BASE, MAX_ACTIONS, NONE, PLAY, SETUP_GRAVITY
 from games.gravity.ai_eval import WIN
 
 MAXD = 6  # deepest search
@@ -64,6 +64,8 @@ class _Ai:
     # ------------------------------------------------------------ move lists (ai_moves.py)
     _gen = _moves._gen
     _front = _moves._front
+    _passes = _moves._passes
+    easy = _moves.easy
     # ------------------------------------------------------------ evaluation (ai_eval.py)
     _sight = _eval._sight
     evaluate = _eval.evaluate
@@ -135,7 +137,7 @@ class _Ai:
             a = mv[base + i]
             if not e.play(a):
                 continue
-            self.nodes += 2 + e.ticks  # cost ~ engine work: long slides cost more
+            self.nodes += 10 + 2 * e.ticks  # cost ~ engine work: long slides cost more
             if e.won >= 0:
                 s = self.evaluate(e, ply + 1)
                 if not maximize and s < 0:
@@ -185,20 +187,28 @@ class _Ai:
         alpha = -WIN - 1
         bestm = NONE
         self.complete = False
+        q = depth == 1 and self._passes(e)  # then one pass is scored for all (static: alike)
+        qs = -WIN - 2  # its score (none yet)
+        mark = self.mark
         for i in range(n):
             a = mv[i]
             if self.nodes >= self.budget:
                 self.aborted = True
                 return bestm
+            quiet = q and a >= FLOW_BASE and not mark[(a - FLOW_BASE) >> 1]
+            if quiet and qs > -WIN - 2:
+                order[i] = qs  # (not above the first pass's: alpha stays)
+                continue
             if depth == 1 and self.virtual(e, a):  # static score without playing it
-                self.nodes += 2
                 s = order[i] = self.vscore(e, (e.turn + 1) % e.players)
+                if quiet:
+                    qs = s
                 if s > alpha:
                     alpha = s
                     bestm = a
                 continue
             e.play(a)
-            self.nodes += 2 + e.ticks
+            self.nodes += 10 + 2 * e.ticks
             if e.won >= 0:
                 s = self.evaluate(e, 1)
             elif depth == 2 and self.probe and e.players == 2:
@@ -209,6 +219,8 @@ class _Ai:
             if self.aborted:
                 return bestm
             order[i] = s
+            if quiet:
+                qs = s
             if s > alpha:
                 alpha = s
                 bestm = a
@@ -269,23 +281,6 @@ class _Ai:
                 n = self._quiet_last(e, n)
         self.probe = hard
         return best
-
-    # ------------------------------------------------------------ easy
-    def easy(self, e, rng):
-        me = e.turn
-        n = self._gen(e, 0, FULL)
-        mv = self.moves
-        for i in range(n):
-            a = mv[i]
-            e.play(a)
-            won = e.won
-            e.undo()
-            if won == me:
-                return a
-        n = self._gen(e, 1, SENSIBLE)
-        base = MAX_ACTIONS
-        return mv[base + rng.below(n)] if n else mv[0]
-
 
 _AI = None
 

@@ -54,6 +54,7 @@ def evaluate(self, e, ply, alpha=-WIN - 1, beta=WIN + 1):
     """Score for self.me (higher is better). Hard (self.probe): when the player to move can win
     at once the score is that win, one ply later; the probe is skipped when it cannot change
     the search (a score already >= beta for my move, <= alpha for another's)."""
+    self.nodes += 1
     w = e.won
     me = self.me
     if w >= 0:
@@ -87,6 +88,7 @@ def wins_quick(self, e):
     mover's own flow is on such a line, every flow takes it away; the flows on lines that no
     piece is on then all act alike until a piece reaches their line: one is played, and the
     others only on the lines its pieces went through."""
+    self.nodes += 1
     me = e.turn
     W = e.width
     H = e.height
@@ -149,7 +151,7 @@ def wins_quick(self, e):
             if rep == 0:
                 if not e.play(m) and not e.play(m + 1):
                     continue  # another player's line
-                self.nodes += 2 + e.ticks
+                self.nodes += 10 + 2 * e.ticks
                 w = e.won
                 rep = 1 if _visited(e, vis) and not vis[line] else 2
                 m = e.actions[e.nactions - 1]
@@ -173,12 +175,11 @@ def _wins(self, e, m, me):
         o = e.owner[(m - FLOW_BASE) >> 1]
         if o != NONE and (o != me or e.flow_dir[me] == (m - FLOW_BASE) & 1):
             return False
-    self.nodes += 1  # the path test (ai_path.py; on the device about a third of a play)
     st = self.vst  # (may_win's own test of its success rate, without the call once it is off)
     if (st[2] < 8 or st[3] * 10 >= st[2] * 3) and not self.may_win(e, m, me):
         return False
     if e.play(m, 1):  # (legal: checked above)
-        self.nodes += 2 + e.ticks
+        self.nodes += 10 + 2 * e.ticks
         w = e.won
         e.undo()
         if w == me:

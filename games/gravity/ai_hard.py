@@ -1,12 +1,19 @@
 """Gravity room hard CPU, _Ai methods (bound in ai.py): the turn (hard), the depth-2 replies
-with the threat probe (_replies) and the quiet root moves kept out of depth 2 (_quiet_last)."""
+with the threat probe (_replies) and the quiet root moves kept out of depth 2 (_quiet_last).
+
+The budget counts cost units of about 0.1 ms of the emulated Pico each (issue 14: a budget in
+device time, so that no board's turn runs long): an action played and undone 10 + 2 a tick, the
+traces of an action (ai_path) 2 + 3 a traced piece + 2/3 a step (a piece resting on a wall:
+nothing more), an evaluation 1, vscore 2, a move list 9, ordering the replies 3/8 a reply, the
+quick win check 1 plus what it plays and traces. Measured on the emulated Pico
+(host_sim/gravity/bench_device.py, 108 turns on the three shipped packs): 0.094-0.101 ms a unit
+on the turns the budget stops."""
 
 from games.gravity.ai_eval import WIN
 from games.gravity.ai_moves import EXACT
 from games.gravity.constants import FLOW_BASE, MAX_ACTIONS, MAX_TICKS, NONE
 
-NODES_HARD = 2000  # depth 2 stops there (the move chosen is still checked safe)
-VIRTUAL = 2  # cost units of an action worked out without playing it (ai_path.virtual)
+NODES_HARD = 6000  # cost units; depth 2 stops there (the move chosen is still checked safe)
 
 
 def _replies(self, e, alpha):
@@ -17,6 +24,7 @@ def _replies(self, e, alpha):
     root = NONE if e.unsettled or e.ticks >= MAX_TICKS else e.actions[e.nactions - 1]
     n = self._gen(e, 1, EXACT)
     _threats_first(self, e, n)
+    self.nodes += (3 * n) >> 3
     k = self.killer[1]
     if k != NONE:
         self._front(1, n, k)
@@ -39,9 +47,7 @@ def _replies(self, e, alpha):
         played = (vst[0] >= 8 and vst[1] * 5 < vst[0] * 2) or not self.virtual(e, a)
         if played:
             e.play(a, 1)  # (_gen: legal)
-            self.nodes += 2 + e.ticks
-        else:
-            self.nodes += VIRTUAL
+            self.nodes += 10 + 2 * e.ticks
         if played and e.won >= 0:
             s = self.evaluate(e, 2)
             if s < 0:
@@ -52,7 +58,7 @@ def _replies(self, e, alpha):
             if s <= alpha and s < best:
                 if not played:
                     played = e.play(a, 1)
-                    self.nodes += e.ticks
+                    self.nodes += 10 + 2 * e.ticks
                 if self.wins_quick(e):
                     s = WIN - 3
             else:
@@ -77,7 +83,7 @@ def _replies(self, e, alpha):
             return best
         done[j] = 1
         e.play(mv[base + j], 1)
-        self.nodes += 2 + e.ticks
+        self.nodes += 10 + 2 * e.ticks
         if not self.wins_quick(e):
             best = sc[j]
         elif WIN - 3 < best:
@@ -142,11 +148,14 @@ def hard(self, e):
 def _threats_first(self, e, n):
     """Reorder the replies at ply 1: the flows on the row and column of the mover's pawn, then
     gravity, then the flows on the objective's lines, then the rest (the replies most likely
-    to win at once first: a losing root move is seen sooner)."""
+    to win at once first: a losing root move is seen sooner). One pass into buckets of self.buf
+    (the first two hold at most 4 flows each), then copied back (on the device four passes
+    cost 4.5 ms a call on a 12x8 board)."""
     mv = self.moves
     buf = self.buf
     W = e.width
     H = e.height
+    FB = FLOW_BASE
     c = e.pos[e.turn]
     ra = c // W
     ca = H + c % W
@@ -154,17 +163,36 @@ def _threats_first(self, e, n):
     ro = c // W
     co = H + c % W
     base = MAX_ACTIONS
-    k = 0
-    for p in range(4):
-        for i in range(n):
-            a = mv[base + i]
-            if a < FLOW_BASE:
-                q = 1
-            else:
-                line = (a - FLOW_BASE) >> 1
-                q = 0 if line == ra or line == ca else (2 if line == ro or line == co else 3)
-            if q == p:
-                buf[k] = a
-                k += 1
-    for i in range(n):
-        mv[base + i] = buf[i]
+    k0 = 0  # buf[0:4]: the mover's lines
+    k2 = 4  # buf[4:8]: the objective's lines
+    k3 = 8  # buf[8:]: the rest
+    g = 0  # gravity actions: first in the list (_gen)
+    for i in range(base, base + n):
+        a = mv[i]
+        if a < FB:
+            g += 1
+            continue
+        line = (a - FB) >> 1
+        if line == ra or line == ca:
+            buf[k0] = a
+            k0 += 1
+        elif line == ro or line == co:
+            buf[k2] = a
+            k2 += 1
+        else:
+            buf[k3] = a
+            k3 += 1
+    for i in range(g - 1, -1, -1):  # the gravity actions move back behind the first bucket
+        mv[base + k0 + i] = mv[base + i]
+    i = base
+    for j in range(k0):
+        mv[i] = buf[j]
+        i += 1
+    i += g
+    for j in range(4, k2):
+        mv[i] = buf[j]
+        i += 1
+    for j in range(8, k3):
+        mv[i] = buf[j]
+        i += 1
+

@@ -1,7 +1,8 @@
 """Gravity room CPU move lists, _Ai methods (bound in ai.py): the moves of a ply (_gen, of one
-of four kinds) and moving one of them to the front (_front)."""
+of four kinds), moving one of them to the front (_front), whether every flow on an empty line
+is a pass (_passes), and the easy CPU (easy)."""
 
-from games.gravity.constants import FLOW_BASE, MAX_ACTIONS, NONE, PLAY
+from games.gravity.constants import FLOW_BASE, MAX_ACTIONS, MAX_TICKS, NONE, PLAY
 
 FULL = 0  # _gen kinds: every legal move
 EXACT = 1  # every move that can change the board (exact for immediate wins)
@@ -27,6 +28,7 @@ def _gen(self, e, ply, kind):
         for i in range(n):
             mv[base + i] = buf[i]
         return n
+    self.nodes += 9
     n = 0
     g = e.gravity
     rv = (g + 2) & 3 if e.reversed else NONE  # rule 1
@@ -81,3 +83,38 @@ def _front(self, ply, n, a):
             mv[base] = a
             return
 
+
+
+def _passes(self, e):
+    """True when every flow on a line holding no piece leaves every piece where it is (all at
+    rest, and the mover's own flow, taken off, holds none); self.mark[line] = 1 for the lines
+    holding a piece."""
+    mark = self.mark
+    W = e.width
+    H = e.height
+    for k in range(W + H):
+        mark[k] = 0
+    pos = e.pos
+    for i in range(e.players + 1):
+        c = pos[i]
+        mark[c // W] = 1
+        mark[H + c % W] = 1
+    old = e.flow_line[e.turn]
+    return not (e.unsettled or e.ticks >= MAX_TICKS) and (old == NONE or not mark[old])
+
+
+def easy(self, e, rng):
+    """Easy: a winning move when one exists, else a random sensible one."""
+    me = e.turn
+    n = self._gen(e, 0, FULL)
+    mv = self.moves
+    for i in range(n):
+        a = mv[i]
+        e.play(a)
+        won = e.won
+        e.undo()
+        if won == me:
+            return a
+    n = self._gen(e, 1, SENSIBLE)
+    base = MAX_ACTIONS
+    return mv[base + rng.below(n)] if n else mv[0]

@@ -90,7 +90,20 @@ def _traces(self, e, m, mover, full):
     pos = e.pos
     vp = self.vpos
     ok = False
-    r = _trace(e, pos[P], g, own, fd, st, co, None, gen)
+    ln = e.ln
+    nb = e.nb
+    NO = NONE
+    # a piece on no flow whose gravity step meets a wall stays: its trace is its cell, without
+    # the call (the first step of _trace, inlined: most pieces at rest rest so)
+    c = pos[P]
+    if own[ln[c + c]] == NO and own[ln[c + c + 1]] == NO and nb[4 * c + g] == NO:
+        co[c] = gen
+        r = c
+        cost = 2
+    else:
+        r = _trace(e, c, g, own, fd, st, co, None, gen)
+        cost = 6 if r == HIT else 5
+    ticks = 0
     if r != HIT:
         vp[P] = r & 127
         ticks = (r >> 7) & 255
@@ -98,21 +111,34 @@ def _traces(self, e, m, mover, full):
         p = mover
         k = P  # pawns left to trace, the mover first
         while True:
-            if full or p == mover:
-                r = _trace(e, pos[p], g, own, fd, st, ca, co, gen)
+            c = pos[p]
+            if own[ln[c + c]] == NO and own[ln[c + c + 1]] == NO and nb[4 * c + g] == NO:
+                if ca[c] == gen or ((full or p == mover) and co[c] == gen):
+                    r = HIT
+                else:
+                    r = c
+                    ca[c] = gen  # (may_win's last pawn needs no mark: nothing checks it)
+            elif full or p == mover:
+                r = _trace(e, c, g, own, fd, st, ca, co, gen)
+                cost += 3
             else:  # may_win: the other pawns must miss the mover's path (and each other)
-                r = _trace(e, pos[p], g, own, fd, st, ca if k > 1 else None, ca, gen)
+                r = _trace(e, c, g, own, fd, st, ca if k > 1 else None, ca, gen)
+                cost += 3
             if r == HIT:
+                cost += 1
                 break
             vp[p] = r & 127
             ticks += (r >> 7) & 255
             rs += r >> 15
             k -= 1
-            if k == 0:
+            if k == 0 or (r < 128 and p == mover and not full):
+                # (may_win, a mover that stays: pawns only stop pieces, so it stays, and the
+                # objective's exact path misses its cell)
                 # under the engine's caps: every engine tick moves a piece, every restart one
                 ok = not full or (ticks < MAX_TICKS and rs <= SETTLE_MAX)
                 break
             p = p + 1 if p + 1 < P else 0
+    self.nodes += cost + (ticks * 2) // 3  # (cost units: ai_hard.py)
     if line != NONE:
         if old != NONE:
             own[old] = mover
@@ -153,6 +179,7 @@ def virtual(self, e, m):
 
 def vscore(self, e, turn):
     """evaluate()'s static score of the position in self.vpos, player turn to move."""
+    self.nodes += 2
     P = e.players
     me = self.me
     vp = self.vpos
