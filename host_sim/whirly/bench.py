@@ -3,12 +3,16 @@
     python -m host_sim.whirly.bench make [--set beginner|corridors|hard] [--jobs 2]  rewrites one
     python -m host_sim.whirly.bench run [--set all] [--time 60] [--limits 1,5,20] [--jobs 2]
                                 [--prune default|all|optimal|none|pi_corral,tunnel,...]
+                                [--optimal] [--pack FILE]
     python -m host_sim.whirly.bench ablation [--set all] [--states 20000] [--jobs 2]
 
-`run` solves every level once with the largest limit and counts the levels solved within each
-smaller limit too (A* is deterministic: a level solved in t seconds is solved by any limit above
-t, on the same machine under the same load). Times depend on the machine and its load; the
-positions expanded do not, so they are printed too. `ablation` caps each search at a number of
+`run` solves every level with solver.solve()'s portfolio (optimal A* forward and backward, then
+weighted A* backward and forward) and counts the levels solved within each limit: each limit
+gets its own run, except for the levels an optimal phase already solved at a smaller one. With
+--optimal (the forward A* alone) one run at the largest limit is counted at each smaller one
+too (A* is deterministic: a level solved in t seconds is solved by any limit above t, on the
+same machine under the same load). Times depend on the machine and its load; the positions
+expanded do not, so they are printed too. `ablation` caps each search at a number of
 positions instead of seconds, so its table is the same on any machine: solved levels and
 positions expanded with no pruning, each pruning alone, the default set without each of its
 own, the default set, and all.
@@ -121,22 +125,28 @@ def make(name="beginner", jobs=2, progress=True):
 
 
 def _solve_one(job):
-    """(index, solved, seconds, pushes, expanded, stored pushes, expanded by corral
-    searches) of one level."""
-    index, level, limit, states, prune, stored = job
+    """(index, solved, seconds, pushes, expanded, stored pushes, expanded by corral searches,
+    found by a weighted phase of the portfolio, method) of one level. With a position cap (the
+    ablation) the forward A* alone; else solver.solve() (optimal: the forward A* alone)."""
+    index, level, limit, states, prune, stored, optimal = job
     from host_sim.whirly import solver
-    t0 = time.time()
-    res = pushpull.astar(level, None, time_limit=limit, max_states=states, prune=prune)
-    secs = time.time() - t0
-    if res.moves is not None:
-        why = solver.check(level, res.moves)
-        if why is not None:
-            raise AssertionError("wrong solution (%s) for level %d" % (why, index + 1))
-    return (index, res.moves is not None, secs, res.pushes, res.expanded, stored,
-            res.corral_expanded)
+    if states is not None:
+        t0 = time.time()
+        res = pushpull.astar(level, None, time_limit=limit, max_states=states, prune=prune)
+        secs = time.time() - t0
+        if res.moves is not None:
+            why = solver.check(level, res.moves)
+            if why is not None:
+                raise AssertionError("wrong solution (%s) for level %d" % (why, index + 1))
+        return (index, res.moves is not None, secs, res.pushes, res.expanded, stored,
+                res.corral_expanded, False, res.method)
+    st = {}
+    moves = solver.solve(level, time_limit=limit, prune=prune, optimal=optimal, stats=st)
+    return (index, moves is not None, st["seconds"], st["pushes"], st["expanded"], stored,
+            st["corral_expanded"], moves is not None and not st["optimal"], st["method"])
 
 
-def _jobs_of(path, limit, states, prune, first=None):
+def _jobs_of(path, limit, states, prune, first=None, optimal=False):
     from host_sim.whirly import packfile, solver
     pack, items = packfile.levels(path)
     out = []
@@ -146,7 +156,7 @@ def _jobs_of(path, limit, states, prune, first=None):
         stored = None
         if raw.solution and solver.check(lv, raw.solution) is None:
             stored = solver.figures(lv, raw.solution)[0]
-        out.append((i, lv, limit, states, prune, stored))
+        out.append((i, lv, limit, states, prune, stored, optimal))
     return out
 
 
@@ -162,31 +172,61 @@ def _map(jobs_list, jobs):
 
 
 def run(path=COLLECTION, limit=30.0, jobs=1, out=None, limits=(1.0, 5.0),
-        prune=pushpull.DEFAULT, first=None, verbose=True):
-    """Solve every level of path once (limit seconds each); -> [(limit, solved)] for each of
-    limits and limit, plus the figures dict of the run."""
+        prune=pushpull.DEFAULT, first=None, verbose=True, optimal=False):
+    """Solve every level of path with solve()'s portfolio and count the levels solved within
+    each of limits and limit; -> [(limit, solved)] and the figures dict of the largest limit.
+
+    The portfolio's phases get shares of the limit, so each limit gets its own run, smallest
+    first; a level an optimal phase solved at a smaller limit keeps that result (its phase gets
+    more time at a larger one: the same search, the same answer). optimal: the forward A*
+    alone, one run at the largest limit counted at each smaller one by its time."""
     out = out or sys.stdout
-    results = _map(_jobs_of(path, limit, None, prune, first), jobs)
-    longer = 0
-    for i, ok, secs, pushes, expanded, stored, sub in results:
+    ladder = sorted(set(tuple(limits) + (limit,)))
+    jobs_list = _jobs_of(path, ladder[-1], None, prune, first, optimal)
+    per = {}
+    if optimal:
+        results = _map(jobs_list, jobs)
+        for lim in ladder:
+            per[lim] = [r for r in results if r[1] and r[2] <= lim]
+    else:
+        kept = {}  # index -> result of a level an optimal phase solved
+        for lim in ladder:
+            todo = [j[:2] + (lim,) + j[3:] for j in jobs_list if j[0] not in kept]
+            results = sorted(list(kept.values()) + _map(todo, jobs))
+            per[lim] = [r for r in results if r[1] and r[2] <= lim]
+            for r in results:
+                if r[1] and not r[7]:
+                    kept[r[0]] = r
+    longer = longer_weighted = 0
+    methods = {}
+    for i, ok, secs, pushes, expanded, stored, sub, weighted, how in results:
         if ok and stored is not None and pushes > stored:
             longer += 1
+            longer_weighted += weighted
+        if ok:
+            methods[how] = methods.get(how, 0) + 1
         if verbose:
             print("%3d %-8s %6.2f s %7d expanded  %s" % (
                 i + 1, "solved" if ok else "-", secs, expanded,
-                "%d pushes (stored %s)" % (pushes, stored) if ok else ""), file=out)
-    counts = []
-    for lim in sorted(set(tuple(limits) + (limit,))):
-        n = sum(1 for r in results if r[1] and r[2] <= lim)
-        counts.append((lim, n))
+                "%d pushes (stored %s), %s" % (pushes, stored, how) if ok else ""), file=out)
+    counts = [(lim, len(per[lim])) for lim in ladder]
     figs = {"levels": len(results), "expanded": sum(r[4] for r in results),
             "corral_expanded": sum(r[6] for r in results),
-            "seconds": sum(r[2] for r in results), "longer_than_stored": longer}
+            "seconds": sum(r[2] for r in results), "longer_than_stored": longer,
+            "weighted": sum(1 for r in results if r[7]),
+            "weighted_per_limit": [(lim, sum(1 for r in per[lim] if r[7])) for lim in ladder],
+            "longer_weighted": longer_weighted, "methods": methods}
     if verbose:
         for lim, n in counts:
-            print("solved within %4g s: %d/%d" % (lim, n, len(results)), file=out)
+            nw = dict(figs["weighted_per_limit"])[lim]
+            print("solved within %4g s: %d/%d%s" % (
+                lim, n, len(results), " (%d by a weighted phase)" % nw if nw else ""),
+                file=out)
         print("positions expanded in all: %d (and %d in corral searches); solutions longer "
-              "than the stored one: %d" % (figs["expanded"], figs["corral_expanded"], longer),
+              "than the stored one: %d (%d found by a weighted phase)" % (
+                  figs["expanded"], figs["corral_expanded"], longer, longer_weighted),
+              file=out)
+        print("found by: " + ", ".join("%s %d" % kv for kv in sorted(methods.items())),
               file=out)
     return counts, figs
 
@@ -241,10 +281,11 @@ MAKE_BENCH_ABLATION = ("corridors", 3000)  # set, position cap
 
 
 def bench_lines(out=print, jobs=2):
-    """The `make bench` section, kept under 2 minutes on 2 cores (about 30 s when they are
-    free): one run per set at its largest limit gives the solved counts for every smaller limit
-    too (the hard set: its first 20 levels at 20 s; `bench run` does the whole ladder to 60 s),
-    then the ablation on the corridor set with a small position cap (deterministic)."""
+    """The `make bench` section, kept under 2 minutes on 2 cores (about 20 s when they are
+    free): solve()'s portfolio on each set, counted at 1, 5 and 20 s (run() runs a limit again
+    only for the levels an optimal phase did not solve at a smaller one; the hard set: its
+    first 20 levels), then the ablation on the corridor set with a small position cap
+    (deterministic)."""
     import io
     t0 = time.time()
     for name, limit, limits, first in MAKE_BENCH_RUNS:
@@ -253,10 +294,10 @@ def bench_lines(out=print, jobs=2):
             out("%s: no collection (python -m host_sim.whirly.bench make --set %s)" % (name, name))
             continue
         counts, figs = run(c.path, limit, jobs, limits=limits, first=first, verbose=False)
-        out("%s%s: solved within %s; %d positions expanded" % (
+        out("%s%s: solved within %s; %d positions expanded; %d found by a weighted phase" % (
             os.path.basename(c.path), " (first %d levels)" % first if first else "",
             ", ".join("%g s %d/%d" % (lim, n, figs["levels"]) for lim, n in counts),
-            figs["expanded"]))
+            figs["expanded"], figs["weighted"]))
     name, cap = MAKE_BENCH_ABLATION
     buf = io.StringIO()
     ablation(SETS[name].path, states=cap, jobs=jobs, out=buf,
@@ -280,6 +321,8 @@ def main(argv=None):
     p.add_argument("--limits", default="1,5,20")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--prune", default="default")
+    p.add_argument("--optimal", action="store_true",
+                   help="the optimal A* alone, no weighted phase (implied by --prune optimal)")
     p.add_argument("--pack", help="another pack file instead of --set")
     p = sub.add_parser("ablation")
     p.add_argument("--set", default="all", choices=["all"] + sorted(SETS))
@@ -296,7 +339,8 @@ def main(argv=None):
         print("== %s ==" % os.path.basename(path))
         if args.cmd == "run":
             limits = tuple(float(x) for x in args.limits.split(",") if x)
-            run(path, args.time, args.jobs, limits=limits, prune=prune_of(args.prune))
+            run(path, args.time, args.jobs, limits=limits, prune=prune_of(args.prune),
+                optimal=args.optimal or args.prune == "optimal")
         else:
             ablation(path, args.states, args.jobs)
     return 0

@@ -1,0 +1,154 @@
+"""solve()'s portfolio (host_sim/whirly/solver.py, PORTFOLIO): with a clock and no position
+cap, the optimal A* forward, then backward (pushpull.backward: the co-game from the solved
+position), then weighted A* backward and forward. The searches the generator asks for (a
+position cap) and optimal=True stay the single forward A* they were.
+"""
+import os
+import random
+
+from games.whirly import board
+from host_sim.whirly import bench, generator, pushpull, solver
+from test_whirly_solver_pruning import NONE, random_level, xsb
+
+DATA = os.path.join(os.path.dirname(__file__), "data")
+LEVELS = os.path.join(os.path.dirname(__file__), "..", "levels", "whirly")
+
+
+def collection_level(name, number):
+    from host_sim.whirly import packfile
+    pack, items = packfile.levels(os.path.join(DATA, name))
+    return items[number - 1][2]
+
+
+def test_portfolio_solves_a_level_the_optimal_search_cannot_finish():
+    # hard #42 (our generated collection): the forward A* is nowhere near done after 20,000
+    # positions (nor after 20 s); the weighted backward search needs a few hundred
+    lv = collection_level("whirly-hard-45.txt", 42)
+    res = pushpull.astar(lv, None, time_limit=60, max_states=20000)
+    assert res.moves is None and not res.complete
+    back = pushpull.backward(lv, None, time_limit=60, weight=10)
+    assert back.moves is not None and back.expanded < 2000
+    assert solver.check(lv, back.moves) is None
+    st = {}
+    moves = solver.solve(lv, time_limit=8, stats=st)
+    assert moves is not None and solver.check(lv, moves) is None
+    assert st["method"] == "push WA*(10) backward" and not st["optimal"]
+    assert st["pushes"] == solver.figures(lv, moves)[0]
+    assert st["expanded"] > back.expanded  # the phases before it are counted too
+    # the forward A* alone (optimal=True) finds nothing in a second (8 s above: the weighted
+    # backward phase starts after 50 % of it, a machine under load still gives it 2 s+)
+    st = {}
+    assert solver.solve(lv, time_limit=1, stats=st, optimal=True) is None
+    assert st["method"] == "push A*" and not st["complete"]
+
+
+def test_portfolio_gives_the_shortest_solution_when_an_optimal_phase_finishes():
+    lv = xsb(["#######",
+              "#@ $ .#",
+              "# $ . #",
+              "#######"])
+    st = {}
+    assert solver.solve(lv, time_limit=10, stats=st) is not None
+    assert st["method"] == "push A*" and st["optimal"]
+    assert st["pushes"] == pushpull.astar(lv, None, prune=pushpull.OPTIMAL).pushes
+    pack = os.path.join(DATA, "whirly-beginner-155.txt")
+    from host_sim.whirly import packfile
+    p, items = packfile.levels(pack)
+    for i, raw, lv, err in items[::20]:
+        st = {}
+        moves = solver.solve(lv, time_limit=20, stats=st)
+        assert st["optimal"], (i + 1, st["method"])
+        assert st["pushes"] == pushpull.astar(lv, None, prune=pushpull.OPTIMAL).pushes, i + 1
+        assert solver.check(lv, moves) is None
+
+
+def test_backward_search_finds_the_forward_push_count():
+    """backward() with weight 1 is an optimal search too: the plain forward A*'s push count on
+    small random levels (solvable or not: an unsolvable level has no backward solution)."""
+    rng = random.Random(7)
+    compared = solved = 0
+    for k in range(150):
+        rows = random_level(rng, rng.choice((6, 7, 8)), rng.choice((5, 6, 7)),
+                            rng.choice((2, 3)), rng.choice((0.15, 0.3)), 60, scatter=k % 4 == 0)
+        if rows is None:
+            continue
+        lv = xsb(rows)
+        fwd = pushpull.astar(lv, None, time_limit=20, prune=NONE)
+        if fwd.moves is None and not fwd.complete:
+            continue
+        back = pushpull.backward(lv, None, time_limit=20)
+        assert back is not None and back.pushes == fwd.pushes, rows
+        if back.moves is not None:
+            assert solver.check(lv, back.moves) is None
+            assert back.moves == "" or back.moves[-1].isupper()  # no walk after the end
+            solved += 1
+        compared += 1
+    assert compared >= 100 and solved >= 60
+
+
+def test_backward_search_on_the_shipped_pull_and_colour_packs():
+    """Co-games both ways: Co-Sokoban, Colorban, PullPush and Co-PullPush levels solved
+    backwards in the forward A*'s push (and pull) counts."""
+    from host_sim.whirly import packfile
+    for pack in ("02-co-sokoban.txt", "03-colorban.txt", "06-pullpush.txt",
+                 "07-co-pullpush.txt"):
+        p, items = packfile.levels(os.path.join(LEVELS, pack))
+        for i, raw, lv, err in items[-3:]:
+            back = pushpull.backward(lv, None, time_limit=20)
+            assert back is not None and back.moves is not None, (pack, i + 1)
+            assert solver.check(lv, back.moves) is None
+            assert back.pushes == pushpull.astar(lv, None, time_limit=20).pushes, (pack, i + 1)
+
+
+def test_backward_search_does_not_apply_without_one_solved_position():
+    spare = xsb(["#######", "#@$ ..#", "#######"])  # two targets, one box: two ends
+    assert pushpull.co_level(spare) is None and pushpull.backward(spare) is None
+    maze = board.parse_rows(["########", "# @ - $ - h0 - #", "########"], 1, "whirly",
+                            "boximaze")  # the hero has a target: where it ends counts
+    assert pushpull.co_level(maze) is None
+    st = {}
+    assert solver.solve(spare, time_limit=5, stats=st) is not None and st["optimal"]
+
+
+def test_backward_search_starts_from_every_region_the_hero_may_finish_in():
+    # solved, the box splits the corridor: the hero ends on its left (the side it pushes
+    # from), never on its right; both are starts of the one backward search
+    lv = xsb(["########",
+              "#@ $ . #",
+              "########"])
+    co, rules, cells = pushpull.co_level(lv)
+    assert rules.name == "co-sokoban" and sorted(cells) == [9, 14]  # (1,1) and (6,1)
+    back = pushpull.backward(lv, None, time_limit=10)
+    assert back.pushes == 2 and back.moves == "rRR"
+    assert solver.check(lv, back.moves) is None
+
+
+def test_the_generator_search_is_the_single_forward_search():
+    """A position cap (the generator's searches, generator.SEARCH) gives the forward A*
+    alone, as before the portfolio: the same moves, or None when the cap is hit, with no
+    other phase run."""
+    for lv in (collection_level("whirly-beginner-155.txt", 60),
+               collection_level("whirly-hard-45.txt", 42)):
+        st = {}
+        moves = solver.solve(lv, "sokoban", max_states=3000, time_limit=600, stats=st,
+                             **generator.SEARCH)
+        res = pushpull.astar(lv, "sokoban", max_states=3000, time_limit=600, prune=(),
+                             cap_every=64)
+        assert moves == res.moves
+        assert st["method"] == "push A*"
+        assert (st["expanded"], st["states"]) == (res.expanded, res.states)
+    assert moves is None  # the hard level: cap hit, no weighted or backward phase after it
+
+
+def test_bench_counts_each_limit_with_its_own_portfolio_run():
+    import io
+    path = os.path.join(DATA, "whirly-hard-45.txt")
+    out = io.StringIO()
+    counts, figs = bench.run(path, 2.0, 1, out=out, limits=(0.5,), first=3)
+    assert [lim for lim, n in counts] == [0.5, 2.0]
+    assert counts[-1][1] == 3 and figs["levels"] == 3
+    assert sum(figs["methods"].values()) == 3
+    assert "found by: push A*" in out.getvalue()
+    counts, figs = bench.run(path, 2.0, 1, out=io.StringIO(), limits=(0.5,), first=3,
+                             optimal=True)
+    assert set(figs["methods"]) == {"push A*"} and figs["weighted"] == 0
