@@ -10,7 +10,7 @@ quick win check 1 plus what it plays and traces. Measured on the emulated Pico
 on the turns the budget stops."""
 
 from games.gravity.ai_eval import WIN
-from games.gravity.ai_moves import EXACT
+from games.gravity.ai_moves import EXACT, _mark_lines
 from games.gravity.constants import FLOW_BASE, MAX_ACTIONS, MAX_TICKS, NONE
 
 NODES_HARD = 6000  # cost units; depth 2 stops there (the move chosen is still checked safe)
@@ -94,16 +94,8 @@ def _quiet_last(self, e, n):
     """Keep the first quiet root move (a flow on a line without a piece: every one leaves
     the pieces where they are, or releases the same ones) and move the others behind the
     first k moves; returns k, the moves to search deeper."""
+    _mark_lines(self, e)
     mark = self.mark
-    W = e.width
-    H = e.height
-    for k in range(W + H):
-        mark[k] = 0
-    pos = e.pos
-    for i in range(e.players + 1):
-        c = pos[i]
-        mark[c // W] = 1
-        mark[H + c % W] = 1
     mv = self.moves
     order = self.order
     buf = self.buf

@@ -1,6 +1,7 @@
 """Gravity room CPU move lists, _Ai methods (bound in ai.py): the moves of a ply (_gen, of one
-of four kinds), moving one of them to the front (_front), whether every flow on an empty line
-is a pass (_passes), and the easy CPU (easy)."""
+of four kinds), moving one of them to the front (_front), the lines holding a piece
+(_mark_lines), whether every flow on an empty line is a pass (_passes), and the easy CPU
+(easy)."""
 
 from games.gravity.constants import FLOW_BASE, MAX_ACTIONS, MAX_TICKS, NONE, PLAY
 
@@ -85,10 +86,9 @@ def _front(self, ply, n, a):
 
 
 
-def _passes(self, e):
-    """True when every flow on a line holding no piece leaves every piece where it is (all at
-    rest, and the mover's own flow, taken off, holds none); self.mark[line] = 1 for the lines
-    holding a piece."""
+def _mark_lines(self, e):
+    """self.mark[line] = 1 for the lines (rows, then columns) holding a piece, else 0 (_gen
+    does the same inline: it runs at every node)."""
     mark = self.mark
     W = e.width
     H = e.height
@@ -99,8 +99,14 @@ def _passes(self, e):
         c = pos[i]
         mark[c // W] = 1
         mark[H + c % W] = 1
+
+
+def _passes(self, e):
+    """True when every flow on a line holding no piece leaves every piece where it is (all at
+    rest, and the mover's own flow, taken off, holds none); self.mark as _mark_lines."""
+    _mark_lines(self, e)
     old = e.flow_line[e.turn]
-    return not (e.unsettled or e.ticks >= MAX_TICKS) and (old == NONE or not mark[old])
+    return not (e.unsettled or e.ticks >= MAX_TICKS) and (old == NONE or not self.mark[old])
 
 
 def easy(self, e, rng):
