@@ -389,3 +389,80 @@ def test_replies_are_ordered_mover_lines_gravity_objective_lines_then_the_rest()
                 moved += got != before
             e.play(buf[rnd.randrange(e.legal(buf))])
     assert checked > 100 and moved > checked // 2, (checked, moved)
+
+
+def test_hard_search_stops_near_its_budget(monkeypatch):
+    """The budget (device time, issue 14: a turn within 0.5 s) binds inside the win probe too:
+    a probe that runs past it drops the root move being searched, as the search itself does, so
+    the search ends within a play or two of NODES_HARD (a whole probe went over it by up to 400
+    units). Depth 1 always completes, and the checks after the search stay exact."""
+    from games.gravity import ai_hard
+    monkeypatch.setattr(ai_hard, "NODES_HARD", 1500)
+    x = ai.get()
+    seen = {}
+    root = ai._Ai._root
+    think = ai._Ai.think
+
+    def root_spy(self, e, depth, n):
+        r = root(self, e, depth, n)
+        if depth == 1:
+            seen["depth1"] = self.nodes
+        return r
+
+    def think_spy(self, e, budget, maxd):
+        r = think(self, e, budget, maxd)
+        seen["search"] = self.nodes
+        return r
+
+    monkeypatch.setattr(ai._Ai, "_root", root_spy)
+    monkeypatch.setattr(ai._Ai, "think", think_spy)
+    bound = over = 0
+    for k, b in enumerate(G.generate(8, 71, 12, 8) + bench.boards()[:8]):
+        e = Engine()
+        e.new_game(b, 2)
+        r = Rng(k + 5)
+        while e.winner() < 0 and e.plies < 24:
+            seen.clear()
+            a = ai.choose(e, 3, r)
+            if e.phase == PLAY and seen["depth1"] < 1500 <= seen["search"]:
+                bound += 1
+                over = max(over, seen["search"] - 1500)
+            e.play(a)
+    assert bound > 40, bound
+    assert over <= 150, over
+
+
+def test_hard_fallback_skips_quiet_moves_the_same_reply_beats(monkeypatch):
+    """When the move the search chose is unsafe, hard checks the next ones in order (safe_after).
+    A quiet move (a flow on a line holding no piece) beaten by a reply whose pieces, like the
+    quiet move's, never touch either flow's line is beaten by it after every such move: those
+    are not checked again (issue 14: one fallback cost 3,000 units, 0.3 s on the device).
+    The choices are the ones checking every move gives, with fewer checks."""
+    from games.gravity import ai_hard, ai_path
+    calls = [0, 0]
+    side = [0]
+    safe_after = ai._Ai.safe_after
+    hard = ai._Ai.hard
+    refutation = ai_hard._refutation
+
+    def counted(self, e, a):
+        calls[side[0]] += 1
+        return safe_after(self, e, a)
+
+    def both(self, e):
+        side[0] = 0
+        a = hard(self, e)
+        ai_path.reset(self)
+        side[0] = 1
+        monkeypatch.setattr(ai_hard, "_refutation", lambda self, e, a: 255)
+        try:
+            b = hard(self, e)
+        finally:
+            monkeypatch.setattr(ai_hard, "_refutation", refutation)
+        assert a == b, bytes(e.actions[:e.nactions])
+        return a
+
+    monkeypatch.setattr(ai._Ai, "safe_after", counted)
+    monkeypatch.setattr(ai._Ai, "hard", both)
+    bench.tournament(bench.boards(), 40, 500, strong=3, weak=bench.SAFE)
+    assert calls[0] + 20 < calls[1], calls

@@ -116,3 +116,41 @@ def test_hard_choices_with_shortcuts_stay_safe_on_tight_positions():
                 checked += 1
             e.play(buf[rnd.randrange(e.legal(buf))])
     assert checked > 300
+
+
+def _cells(e, piece):
+    # the cells a piece went through in the last action (the engine's record of it)
+    NP = e.players + 1
+    return {e.path[t * NP + piece] for t in range(e.nticks + 1)}
+
+
+def test_may_win_times_paths_that_cross_and_lets_a_pawn_land_on_another():
+    """may_win rules out actions whose pieces' paths cross at different ticks (the mover's
+    and the objective's, or the two pawns'), and a mover that falls onto the other pawn, which
+    had stopped there first (issue 14: these were played, 40 % of the failing win checks)."""
+    A = ai.get()
+    buf = bytearray(MAX_ACTIONS)
+    counts = {"objective": 0, "pawn": 0, "landed": 0}
+    for g, e in _positions(320, 61, three_every=1000):
+        me = e.turn
+        other = 1 - me
+        for i in range(e.legal(buf)):
+            a = buf[i]
+            ai_path.reset(A)
+            maybe = A.may_win(e, a, me)
+            start = bytes(e.pos[:3])
+            e.play(a)
+            won = e.won == me
+            if not maybe and e.ticks <= e.nticks:
+                assert not won, (g, bytes(e.actions[:e.nactions]), a)
+                mover = _cells(e, me)
+                if mover & _cells(e, 2):
+                    counts["objective"] += 1
+                if mover & _cells(e, other):
+                    counts["pawn"] += 1
+                c = e.pos[me]
+                if (e.pos[other] != start[other] and c != start[me]
+                        and e.nb[4 * c + e.gravity] == e.pos[other]):
+                    counts["landed"] += 1
+            e.undo()
+    assert min(counts.values()) >= 20, counts

@@ -4,11 +4,9 @@ choose(engine, strength, rng) -> action; strength 1 easy, 2 normal, 3 hard. The 
 exactly as it was found (play/undo only). Every buffer is allocated once, in _Ai().
 - easy: takes a winning move when one exists, else a random sensible move.
 - normal: one ply: every legal move, scored by the static evaluation (ai_eval.py).
-- hard (ai_hard.py): every move to one ply (wins at once), then two plies where every reply
-  that can change the board is played and the positions after them probed for my winning
-  move; a node budget (not the clock), so games replay identically; the move chosen is checked
-  safe (ai_safe.py). Three players: two plies of minimax where the others are one side
-  (paranoid), alpha-beta, a transposition table and killer moves, without the probe.
+- hard (ai_hard.py): one ply, then two where the positions after each reply are probed for
+  my winning move; a budget in device time (not the clock: games replay identically); the
+  move chosen is checked safe (ai_safe.py). Three players: paranoid alpha-beta, no probe.
 - setup (ai_setup.py): gravity is random; placements scored by the evaluation; hard's last
   one never leaves the first mover a winning move when another cell does not.
 """
@@ -44,6 +42,7 @@ class _Ai:
         self.buf = bytearray(MAX_ACTIONS)
         self.mark = bytearray(20)
         self.vis = bytearray(20)
+        self.lines = bytearray(20)  # hard's fallback: the lines a refutation's pieces were on
         self.sc = array("h", bytes(2 * MAX_ACTIONS))  # _replies: static score per reply
         self.done = bytearray(MAX_ACTIONS)  # _replies: 1 once the reply's score is exact
         self.killer = bytearray(b"\xff" * (MAXD + 1))
@@ -53,7 +52,7 @@ class _Ai:
         self.tt_flag = bytearray(TT_SIZE)
         self.tt_score = zeros("h", TT_SIZE)
         self.nodes = 0
-        self.budget = 0
+        self.budget = 1 << 30  # cost units; the probe (wins_quick) stops at it (think)
         self.me = 0
         self.aborted = False
         self.depth = 0  # last completed depth (figures)
@@ -280,6 +279,7 @@ class _Ai:
             if hard and d == 1:
                 n = self._quiet_last(e, n)
         self.probe = hard
+        self.budget = 1 << 30  # the checks after the search (safe_after) are exact
         return best
 
 _AI = None

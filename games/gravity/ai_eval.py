@@ -167,6 +167,9 @@ def wins_quick(self, e):
 
 
 def _wins(self, e, m, me):
+    if self.nodes >= self.budget:
+        self.aborted = True  # over the hard turn's budget: the caller drops this line
+        return False
     if m < FLOW_BASE:  # is_legal, inlined (me is to move)
         g = e.gravity
         if m == g or (e.reversed and m == (g + 2) & 3):
@@ -189,19 +192,25 @@ def _wins(self, e, m, me):
 
 
 def _visited(e, vis):
-    # vis[line] = 1 for each line some piece was on during the last action; False when the
-    # recorded path is cut short (a long action)
+    # vis[line] = 1 for each line some piece was on during the last action, else 0; False when
+    # the recorded path is cut short (a long action)
+    for k in range(e.width + e.height):
+        vis[k] = 0
+    return _mark_path(e, vis)
+
+
+def _mark_path(e, lines):
+    # lines[line] = 1 for each line some piece was on during the last action (others kept);
+    # False when its record is cut short
     if e.ticks > e.nticks:
         return False
     W = e.width
     H = e.height
-    for k in range(W + H):
-        vis[k] = 0
     path = e.path
     for k in range((e.nticks + 1) * (e.players + 1)):
         c = path[k]
-        vis[c // W] = 1
-        vis[H + c % W] = 1
+        lines[c // W] = 1
+        lines[H + c % W] = 1
     return True
 
 

@@ -1,19 +1,20 @@
-"""Gravity room hard CPU, _Ai methods (bound in ai.py): the turn (hard), the depth-2 replies
-with the threat probe (_replies) and the quiet root moves kept out of depth 2 (_quiet_last).
+"""Gravity room hard CPU, _Ai methods (bound in ai.py): the turn (hard, with its fallback when
+the move chosen is unsafe), the depth-2 replies with the threat probe (_replies) and the quiet
+root moves kept out of depth 2 (_quiet_last).
 
 The budget counts cost units of about 0.1 ms of the emulated Pico each (issue 14: a budget in
 device time, so that no board's turn runs long): an action played and undone 10 + 2 a tick, the
-traces of an action (ai_path) 2 + 3 a traced piece + 2/3 a step (a piece resting on a wall:
-nothing more), an evaluation 1, vscore 2, a move list 9, ordering the replies 3/8 a reply, the
-quick win check 1 plus what it plays and traces. Measured on the emulated Pico
-(host_sim/gravity/bench_device.py, 108 turns on the three shipped packs): 0.094-0.101 ms a unit
-on the turns the budget stops."""
+traces of an action (ai_path) 3 + 3 a traced piece + 2/3 a step (a piece that stays: nothing
+more), an evaluation 1, vscore 2, a move list 9, ordering the replies 3/8 a reply, the quick
+win check 1 plus what it plays and traces; it stops there too (_wins), dropping the root move
+being searched. Measured on the emulated Pico (host_sim/gravity/bench_device.py, 108 turns on
+the three shipped packs): 0.098-0.106 ms a unit on the turns the budget stops."""
 
-from games.gravity.ai_eval import WIN
+from games.gravity.ai_eval import WIN, _mark_path
 from games.gravity.ai_moves import EXACT, _mark_lines
 from games.gravity.constants import FLOW_BASE, MAX_ACTIONS, MAX_TICKS, NONE
 
-NODES_HARD = 6000  # cost units; depth 2 stops there (the move chosen is still checked safe)
+NODES_HARD = 4400  # cost units; depth 2 stops there (the move chosen is still checked safe)
 
 
 def _replies(self, e, alpha):
@@ -65,6 +66,8 @@ def _replies(self, e, alpha):
                 done[i] = 0  # probed later if it could be the lowest
         if played:
             e.undo()
+        if self.aborted:  # (the probe ran out of budget)
+            return best
         sc[i] = s
         if done[i] and s < best:
             best = s
@@ -89,6 +92,8 @@ def _replies(self, e, alpha):
         elif WIN - 3 < best:
             best = WIN - 3  # every reply so far lets me win: a forced win unless one doesn't
         e.undo()
+        if self.aborted:
+            return best
 
 def _quiet_last(self, e, n):
     """Keep the first quiet root move (a flow on a line without a piece: every one leaves
@@ -123,18 +128,51 @@ def hard(self, e):
     pv = self.proven
     if pv[best] or self.safe_after(e, best):
         return best
-    # the search missed a reply that wins at once (TT clash, a pruned line): the next
-    # move in the last completed order that is checked safe
+    # the search missed a reply that wins at once (TT clash, a pruned line, a quiet move kept
+    # out of depth 2): the next move in the last completed order that is checked safe
     mv = self.moves
     order = self.order
     two = e.players == 2  # (no transposition table: a score <= 2 - WIN is a win found)
+    vis = self.lines
+    t = NONE  # the reply that beat a quiet move (its pieces' lines in vis), and that move's line
+    q = 0
     for i in range(self.nroot):  # ply 0 still holds every root move, sorted
         a = mv[i]
-        if two and -WIN <= order[i] <= 2 - WIN:
-            continue  # the search saw the next player win at once after it
-        if a != best and (pv[a] or self.safe_after(e, a)):
+        if a == best or (two and -WIN <= order[i] <= 2 - WIN):
+            continue  # (the search saw the next player win at once after it)
+        quiet = two and order[i] == -WIN - 1  # (_quiet_last)
+        if quiet and t != NONE:
+            line = (a - FLOW_BASE) >> 1
+            if not vis[line] and not vis[q] and (t < FLOW_BASE or (t - FLOW_BASE) >> 1 != line):
+                continue  # no piece touches either flow in the quiet move or t: t wins here too
+        if pv[a] or self.safe_after(e, a):
             return a
+        if quiet and t == NONE:
+            t = _refutation(self, e, a)
+            q = (a - FLOW_BASE) >> 1
     return best
+
+
+def _refutation(self, e, a):
+    """After root move a, checked unsafe: the reply that wins (the probe's last threat for
+    that player, played again), with the lines the pieces went through during a and that
+    reply in self.lines; NONE when it is not that (an action that ended unsettled is checked
+    on every reply, without a threat) or a path was too long to be recorded."""
+    them = 1 - e.turn
+    t = self.threat[them]
+    if t == NONE:
+        return NONE
+    lines = self.lines
+    for k in range(e.width + e.height):
+        lines[k] = 0
+    e.play(a, 1)
+    ok = e.won < 0 and _mark_path(e, lines) and e.play(t)
+    self.nodes += 20 + 2 * e.ticks
+    if ok:
+        ok = e.won == them and _mark_path(e, lines)
+        e.undo()
+    e.undo()
+    return t if ok else NONE
 
 
 def _threats_first(self, e, n):

@@ -1,20 +1,19 @@
-"""Gravity room CPU: where an action takes the pieces, worked out without playing it when the
-pieces cannot meet (issue 14: plays were most of a hard turn's time). _Ai methods, bound in
-ai.py: may_win (can this action make the mover meet the objective?) before the quick win
-check plays a candidate, and virtual (the pieces' final cells) for static scores.
+"""Gravity room CPU: where an action takes the pieces, worked out without playing it when no
+piece can change another's path (issue 14: plays were most of a hard turn's time). _Ai methods,
+bound in ai.py: may_win (can this action make the mover meet the objective?) before the quick
+win check plays a candidate, and virtual (the pieces' final cells) for static scores.
 
-The objective is never stopped by a pawn, so the cells it passes through during an action do
-not depend on the pawns: they are traced alone, one piece, with the engine's rules (flows beat
-gravity, the crossing and release rules, the restart from rest, the lap stop). A pawn traced
-alone ("free": as if no other pawn were there) follows that path exactly as long as it meets no
-other pawn: when the free paths of the pawns share no cell, no pawn ever blocks another (a pawn
-is only stopped by a pawn in, or wanting, a cell of its path). So
-- may_win: when the mover's free path shares no cell with the objective's and none with the
-  other pawns' free paths (which, with three players, miss each other too), the action cannot
-  bring the mover onto the objective (a meeting, or a head-on swap, puts both in one cell of
-  both paths); False, and the action is not played;
-- virtual: when no two of all the free paths share a cell, nobody wins and every piece ends
-  where its free path ends, unless the engine's caps cut the action short: the traces' ticks
+Each piece is traced alone (ai_trace.py). The objective is never stopped by a pawn: its trace is
+exact. A pawn's is exact while no other pawn stops it; a pawn that stays (no flow on its lines,
+a wall under it) stops the others as a wall does, and is traced as one. So
+- may_win: the mover's path is timed against the objective's (when the objective never starts
+  again from rest): they meet in one cell at one tick, by a swap, or where one waits for the
+  other; with two players the other pawn is timed against the mover the same way (and a mover
+  that lands on it by gravity, from a cell on no flow, stays there); with three, the other
+  pawns' paths must miss the mover's and each other's. No meeting: False, the action is not
+  played;
+- virtual: when no two of the moving pieces' paths share a cell, nobody wins and every piece
+  ends where its path ends, unless the engine's caps cut the action short: the traces' ticks
   and restarts, summed, stay under them (every engine tick moves a piece, every restart
   restarts one).
 In every other case (or a trace over a cap) the action is played. The action's flow is put on
@@ -24,16 +23,18 @@ it was found); cells are marked with a generation number in preallocated bytearr
 
 from array import array
 
-from games.gravity.constants import (DOWN, FLOW_BASE, FROZEN, LEFT, MAX_CELLS, MAX_H, MAX_TICKS,
-                                     MAX_TURNS, MAX_W, NONE, RIGHT, SETTLE_MAX, UP)
-
-HIT = 0xFFFF  # _trace: met a checked cell, or over the tick cap
+from games.gravity.ai_trace import HIT, _trace
+from games.gravity.constants import (DOWN, FLOW_BASE, LEFT, MAX_CELLS, MAX_H, MAX_TICKS, MAX_TURNS,
+                                     MAX_W, NONE, RIGHT, SETTLE_MAX, UP)
 
 
 def setup(self):
     self.threat = bytearray(b"\xff" * 3)  # per player: the last winning action wins_quick found
     self.cell_o = bytearray(MAX_CELLS)  # cells of the objective's path, marked with self.gen
     self.cell_a = bytearray(MAX_CELLS)  # cells of the pawns' paths
+    self.cell_b = bytearray(MAX_CELLS)  # may_win, 2 players: the other pawn's path
+    self.tick_o = bytearray(MAX_CELLS)  # the tick the objective enters each cell of its path
+    self.tick_a = bytearray(MAX_CELLS)  # the same for the mover's (may_win, 2 players)
     self.gen = 0
     self.vpos = bytearray(4)  # virtual: each piece's final cell
     self.vst = array("H", (0, 0, 0, 0))  # this turn: virtual tries, successes; may_win's
@@ -80,11 +81,15 @@ def _traces(self, e, m, mover, full):
     gen = self.gen + 1
     co = self.cell_o
     ca = self.cell_a
+    cb = self.cell_b
+    tk = self.tick_o
+    ta = self.tick_a if e.players == 2 and not full else None
     if gen > 255:
         gen = 1
         for k in range(MAX_CELLS):
             co[k] = 0
             ca[k] = 0
+            cb[k] = 0
     self.gen = gen
     P = e.players
     pos = e.pos
@@ -98,46 +103,77 @@ def _traces(self, e, m, mover, full):
     c = pos[P]
     if own[ln[c + c]] == NO and own[ln[c + c + 1]] == NO and nb[4 * c + g] == NO:
         co[c] = gen
+        tk[c] = 0
         r = c
-        cost = 2
+        cost = 3
     else:
-        r = _trace(e, c, g, own, fd, st, co, None, gen)
-        cost = 6 if r == HIT else 5
+        r = _trace(e, c, g, own, fd, st, co, None, gen, None if full else tk)
+        cost = 7 if r == HIT else 6
     ticks = 0
     if r != HIT:
         vp[P] = r & 127
         ticks = (r >> 7) & 255
         rs = r >> 15
-        p = mover
-        k = P  # pawns left to trace, the mover first
-        while True:
+        sw = NO  # the first pawn that stays (as the objective above): a wall to the others
+        mv = 0  # bits: the pawns that move
+        for p in range(P):
             c = pos[p]
             if own[ln[c + c]] == NO and own[ln[c + c + 1]] == NO and nb[4 * c + g] == NO:
-                if ca[c] == gen or ((full or p == mover) and co[c] == gen):
-                    r = HIT
-                else:
-                    r = c
-                    ca[c] = gen  # (may_win's last pawn needs no mark: nothing checks it)
-            elif full or p == mover:
-                r = _trace(e, c, g, own, fd, st, ca, co, gen)
+                if (full or p == mover) and co[c] == gen:
+                    r = HIT  # the objective comes by
+                    break
+                ca[c] = gen
+                vp[p] = c
+                if sw == NO:
+                    sw = c
+            else:
+                mv |= 1 << p
+        # may_win, a mover that stays: pawns only stop pieces, so it stays, and the objective's
+        # exact path misses its cell
+        ok = r != HIT and not full and not (mv >> mover) & 1
+        p = mover
+        ra = HIT  # may_win, 2 players: the mover's trace, when it never restarts
+        while r != HIT and mv and not ok:  # the pawns that move, the mover first
+            if (mv >> p) & 1:
+                mv ^= 1 << p
+                c = pos[p]
+                if full:
+                    r = _trace(e, c, g, own, fd, st, ca, co, gen, None, None, NO, sw)
+                elif p == mover:  # (timed against an objective that never restarts: _meets)
+                    r = _trace(e, c, g, own, fd, st, ca, co, gen, ta, None if rs else tk,
+                               vp[P], sw)
+                    if not rs and r < 32768 and co[r & 127] == gen and tk[r & 127] > (r >> 7) & 255:
+                        r = HIT  # the objective comes by the cell the mover stopped on
+                    if ta is not None and r < 32768:
+                        ra = r
+                elif ra != HIT:  # the other pawn must not meet the mover (_meets) before it ends
+                    r = _trace(e, c, g, own, fd, st, cb, ca, gen, None, ta, ra & 127, sw,
+                               (ra >> 7) & 255)
+                    c = r & 127
+                    if r < 32768 and ca[c] == gen and ta[c] > (r >> 7) & 255:
+                        # the mover comes by the cell it stopped on: exact when by gravity
+                        # from a cell on no flow (the mover then stays there, on this pawn),
+                        # unless the objective comes by that cell later
+                        u = ta[c] - 1
+                        x = nb[4 * c + (g ^ 2)]
+                        if (x == NO or nb[4 * x + g] != c or ca[x] != gen or ta[x] != u
+                                or own[ln[x + x]] != NO or own[ln[x + x + 1]] != NO
+                                or (co[x] == gen and tk[x] > u)):
+                            r = HIT
+                else:  # the other pawns must miss the mover's path (and each other)
+                    r = _trace(e, c, g, own, fd, st, ca, ca, gen, None, None, NO, sw)
                 cost += 3
-            else:  # may_win: the other pawns must miss the mover's path (and each other)
-                r = _trace(e, c, g, own, fd, st, ca if k > 1 else None, ca, gen)
-                cost += 3
-            if r == HIT:
-                cost += 1
-                break
-            vp[p] = r & 127
-            ticks += (r >> 7) & 255
-            rs += r >> 15
-            k -= 1
-            if k == 0 or (r < 128 and p == mover and not full):
-                # (may_win, a mover that stays: pawns only stop pieces, so it stays, and the
-                # objective's exact path misses its cell)
-                # under the engine's caps: every engine tick moves a piece, every restart one
-                ok = not full or (ticks < MAX_TICKS and rs <= SETTLE_MAX)
-                break
+                if r == HIT:
+                    cost += 1
+                    break
+                vp[p] = r & 127
+                ticks += (r >> 7) & 255
+                rs += r >> 15
+                ok = r < 128 and p == mover and not full  # (a mover that stays, as above)
             p = p + 1 if p + 1 < P else 0
+        if r != HIT and not mv:
+            # under the engine's caps: every engine tick moves a piece, every restart one
+            ok = not full or (ticks < MAX_TICKS and rs <= SETTLE_MAX)
     self.nodes += cost + (ticks * 2) // 3  # (cost units: ai_hard.py)
     if line != NONE:
         if old != NONE:
@@ -194,93 +230,3 @@ def vscore(self, e, turn):
         else:
             s -= h
     return s
-
-
-def _trace(e, c, g, own, fd, stamp, mk, chk, gen):
-    """Follow one piece alone from cell c (the engine's _run for a single piece), marking its
-    cells in mk (None: not marked). HIT as soon as a cell is marked in chk or mk (a pawn
-    crossing its own path counts: only conservative) or at the tick cap; else the final cell
-    + 128 * (ticks + 256 * restarts) (a restart: moving again after a rest)."""
-    NO = NONE  # (locals: faster than globals on the device)
-    FZ = FROZEN
-    HT = HIT
-    W = e.width
-    H = e.height
-    nb = e.nb
-    ln = e.ln
-    wr = mk is not None
-    if chk is None:
-        chk = mk
-    elif not wr:
-        mk = chk
-    last = NO
-    lap = 0
-    rel = 0
-    restarts = 0
-    t = 0
-    TC = MAX_TICKS
-    SM = SETTLE_MAX
-    while True:
-        if chk[c] == gen or mk[c] == gen:
-            return HT
-        if wr:
-            mk[c] = gen
-        fr0 = own[ln[c + c]]
-        fc0 = own[ln[c + c + 1]]
-        if fr0 == NO and fc0 == NO:  # no flow here: gravity (a rest changes nothing)
-            if lap == FZ:
-                return c | (t | restarts << 8) << 7
-            d = g
-            n = nb[4 * c + g]
-            if n == NO:
-                return c | (t | restarts << 8) << 7
-        else:
-            n = NO
-            rested = False
-            while lap != FZ:  # the next cell (NO: stays)
-                r = rel
-                while True:
-                    fr = fr0
-                    fc = fc0
-                    if fr != NO and (r >> fr) & 1:
-                        fr = NO
-                    if fc != NO and (r >> fc) & 1:
-                        fc = NO
-                    if fr == NO:
-                        f = fc
-                    elif fc == NO:
-                        f = fr
-                    elif last == NO:  # at rest on two flows: the one laid last
-                        f = fr if stamp[fr] > stamp[fc] else fc
-                    elif last & 1:
-                        f = fc
-                    else:
-                        f = fr
-                    d = g if f == NO else fd[f]
-                    n = nb[4 * c + d]
-                    if n != NO or f == NO or not ((d ^ g) & 1):
-                        break
-                    r |= 1 << f  # blocked by a wall, gravity perpendicular: released
-                rel = r
-                if n != NO or rested or (last == NO and not rel):
-                    break
-                last = NO  # at rest: looked at again as the next action would see it
-                rel = 0
-                rested = True
-            if n == NO:
-                return c | (t | restarts << 8) << 7
-            if rested:
-                restarts += 1
-                if restarts > SM:  # the engine stops before this one
-                    return c | (t | restarts << 8) << 7
-        c = n
-        if last == d:
-            lap += 1
-        else:
-            lap = 1
-            last = d
-        if lap >= (W if d & 1 else H):
-            lap = FZ
-        t += 1
-        if t >= TC:
-            return HT
