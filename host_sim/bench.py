@@ -210,7 +210,8 @@ def i2c_figures(game, pack_name, index, lt):
             if hud is not None:
                 hud.grid.hidden = not with_hud
             scene.restart()
-            s.run(200)
+            scene.after_change()  # the HUD as moves leave it: restart's "B: undo restart" note,
+            s.run(200)            # which the first move would clear, is not a move's cost
             row = []
             for a in game.parse_moves(lt.solution):
                 if keys is None or a >= len(keys):
