@@ -52,7 +52,7 @@ class _Ai:
         self.tt_flag = bytearray(TT_SIZE)
         self.tt_score = zeros("h", TT_SIZE)
         self.nodes = 0
-        self.budget = 1 << 30  # cost units; the probe (wins_quick) stops at it (think)
+        self.budget = 1 << 29  # cost units (a small int on the device); wins_quick stops at it
         self.me = 0
         self.aborted = False
         self.depth = 0  # last completed depth (figures)
@@ -264,7 +264,7 @@ class _Ai:
         best = self.moves[0]
         for d in range(1, maxd + 1):
             # depth 1 always completes (every root move: wins at once); then the budget
-            self.budget = 1 << 30 if d <= 1 else budget
+            self.budget = 1 << 29 if d <= 1 else budget
             self.probe = hard and d >= 2 and e.players == 2
             m = self._root(e, d, n)
             if m != NONE:
@@ -279,7 +279,7 @@ class _Ai:
             if hard and d == 1:
                 n = self._quiet_last(e, n)
         self.probe = hard
-        self.budget = 1 << 30  # the checks after the search (safe_after) are exact
+        self.budget = 1 << 29  # the checks after the search (safe_after) are exact
         return best
 
 _AI = None
