@@ -1,8 +1,10 @@
 """solve()'s portfolio (host_sim/whirly/solver.py, PORTFOLIO): with a clock and no position
-cap, the optimal A* forward, then backward (pushpull.backward: the co-game from the solved
-position), then weighted A* backward and forward. The searches the generator asks for (a
-position cap) and optimal=True stay the single forward A* they were.
+cap, searches taking turns (pushpull.Search: resumable): the optimal A* forward and backward
+(pushpull.backward: the co-game from the solved position) alone for a while, then they and
+weighted A* backward and forward. The searches the generator asks for (a position cap) and
+optimal=True stay the single forward A* they were.
 """
+import gc
 import os
 import random
 
@@ -35,11 +37,91 @@ def test_portfolio_solves_a_level_the_optimal_search_cannot_finish():
     assert st["method"] == "push WA*(10) backward" and not st["optimal"]
     assert st["pushes"] == solver.figures(lv, moves)[0]
     assert st["expanded"] > back.expanded  # the phases before it are counted too
-    # the forward A* alone (optimal=True) finds nothing in a second (12 s above: the weighted
-    # backward phase runs from 50 % to 70 % of it, a machine under load still gives it 2 s+)
+    # the forward A* alone (optimal=True) finds nothing in a second
     st = {}
     assert solver.solve(lv, time_limit=1, stats=st, optimal=True) is None
     assert st["method"] == "push A*" and not st["complete"]
+
+
+class _Clock:
+    """time.time() for solver and pushpull: a step per call (the searches read the clock every
+    64 positions), so the portfolio's schedule does not depend on the machine."""
+
+    def __init__(self, step):
+        self.now = 1000.0
+        self.step = step
+
+    def time(self):
+        self.now += self.step
+        return self.now
+
+
+def test_portfolio_searches_take_turns_so_a_weighted_one_starts_early(monkeypatch):
+    # hard #42 again: the weighted backward search needs a few hundred positions, the optimal
+    # ones never finish. Taking turns, it gets its first turn at SOLO (20 %) of the limit and
+    # finds it within a few rounds; the phases one after another (the portfolio before) only
+    # started it at half the limit
+    lv = collection_level("whirly-hard-45.txt", 42)
+    clock = _Clock(0.02)
+    monkeypatch.setattr(solver, "time", clock)
+    monkeypatch.setattr(pushpull, "time", clock)
+    st = {}
+    t0 = clock.now
+    moves = solver.solve(lv, time_limit=20, stats=st)
+    assert moves is not None and st["method"] == "push WA*(10) backward"
+    assert solver.SOLO * 20 < clock.now - t0 < 0.3 * 20
+    assert solver.check(lv, moves) is None
+
+
+def test_a_search_run_in_slices_expands_the_same_positions():
+    """pushpull.Search.run() resumes where it stopped: cut into runs of no time at all (64
+    expansions each, the clock's step) it finds what astar() finds in one run, after the same
+    positions; forward, backward and weighted."""
+    easy = collection_level("whirly-beginner-155.txt", 140)
+    hard = collection_level("whirly-hard-45.txt", 42)
+    for lv, make, one in (
+            (easy, lambda: pushpull.Search(easy), lambda: pushpull.astar(easy, time_limit=60)),
+            (easy, lambda: pushpull.backward_search(easy),
+             lambda: pushpull.backward(easy, time_limit=60)),
+            (hard, lambda: pushpull.backward_search(hard, weight=10),
+             lambda: pushpull.backward(hard, time_limit=60, weight=10))):
+        whole = one()
+        s = make()
+        runs = 0
+        while not s.done:
+            res = s.run(0)
+            runs += 1
+        assert res.moves is not None and res.method == whole.method
+        assert (res.moves, res.pushes, res.expanded, res.states) == \
+            (whole.moves, whole.pushes, whole.expanded, whole.states)
+        assert runs >= whole.expanded // 64 and runs > 3
+        assert solver.check(lv, res.moves) is None
+
+
+def test_a_search_pauses_the_garbage_collector_and_leaves_no_cycles():
+    lv = collection_level("whirly-beginner-155.txt", 140)
+    gc.collect()
+    seen = []
+    s = pushpull.Search(lv)
+    heappop = pushpull.heapq.heappop
+
+    def pop(heap):
+        seen.append(gc.isenabled())
+        return heappop(heap)
+    pushpull.heapq.heappop = pop
+    try:
+        assert s.run(60).moves is not None
+    finally:
+        pushpull.heapq.heappop = heappop
+    assert seen and not any(seen) and gc.isenabled()  # paused while searching, then back on
+    gc.disable()
+    try:
+        pushpull.astar(lv, time_limit=60)
+        assert not gc.isenabled()  # left off when it was off
+    finally:
+        gc.enable()
+    del s
+    assert gc.collect() == 0  # nothing for the collector: pausing it kept no garbage
 
 
 def test_portfolio_gives_the_shortest_solution_when_an_optimal_phase_finishes():

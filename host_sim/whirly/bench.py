@@ -6,15 +6,15 @@
                                 [--optimal] [--pack FILE]
     python -m host_sim.whirly.bench ablation [--set all] [--states 20000] [--jobs 2]
 
-`run` solves every level with solver.solve()'s portfolio (optimal A* forward and backward, then
-weighted A* backward and forward) and counts the levels solved within each limit: each limit
-gets its own run, except for the levels an optimal phase already solved at a smaller one. With
---optimal (the forward A* alone) one run at the largest limit is counted at each smaller one
-too (A* is deterministic: a level solved in t seconds is solved by any limit above t, on the
-same machine under the same load). Times depend on the machine and its load; the positions
-expanded do not, so they are printed too. `ablation` caps each search at a number of
-positions instead of seconds, so its table is the same on any machine: solved levels and
-positions expanded with no pruning, each pruning alone, the default set without each of its
+`run` solves every level with solver.solve()'s portfolio (the optimal A* forward and backward
+alone first, then they and weighted A* both ways taking turns) and counts the levels solved
+within each limit: each limit gets its own run, except for the levels an optimal phase already
+solved at a smaller one. With --optimal (the forward A* alone) one run at the largest limit is
+counted at each smaller one too (A* is deterministic: a level solved in t seconds is solved by
+any limit above t, on the same machine under the same load). Times depend on the machine and its
+load; the positions expanded do not, so they are printed too. `ablation` caps each search at a
+number of positions instead of seconds, so its table is the same on any machine: solved levels
+and positions expanded with no pruning, each pruning alone, the default set without each of its
 own, the default set, and all.
 """
 
@@ -177,9 +177,10 @@ def run(path=COLLECTION, limit=30.0, jobs=1, out=None, limits=(1.0, 5.0),
     each of limits and limit; -> [(limit, solved)] and the figures dict of the largest limit.
 
     The portfolio's phases get shares of the limit, so each limit gets its own run, smallest
-    first; a level an optimal phase solved at a smaller limit keeps that result (its phase gets
-    more time at a larger one: the same search, the same answer). optimal: the forward A*
-    alone, one run at the largest limit counted at each smaller one by its time."""
+    first; a level an optimal phase solved at a smaller limit keeps that result (at a larger one
+    that search has had at least as much time at every moment: solved again, by it or by a
+    search before it). optimal: the forward A* alone, one run at the largest limit counted at
+    each smaller one by its time."""
     out = out or sys.stdout
     ladder = sorted(set(tuple(limits) + (limit,)))
     jobs_list = _jobs_of(path, ladder[-1], None, prune, first, optimal)

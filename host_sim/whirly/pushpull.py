@@ -36,9 +36,11 @@ has none (pure push Sokoban, colours allowed; their arguments fail with pulls or
 
 backward() searches the other way: the co-game (push and pull exchanged) from the solved
 position back to the start, the solution played backwards; solver.solve()'s portfolio uses
-both directions.
+both directions, each search a Search (astar() in steps, resumable) so that they take turns.
+Searches run with the garbage collector paused (no_gc).
 """
 
+import gc
 import heapq
 import time
 
@@ -629,13 +631,77 @@ def astar(level, rules=None, time_limit=10.0, max_states=None, weight=1, result=
     origin: (boxes, hero cell) instead of the level's own (a corral search's part of it).
     heroes: cells the hero may start on instead of its own, one search from all (backward()).
     cap_every: max_states is checked every cap_every expansions (64 and prune=() give the
-    search the generator made the shipped packs with, position for position)."""
-    res = result or Result()
+    search the generator made the shipped packs with, position for position).
+    One Search run once for time_limit seconds."""
+    with no_gc():  # the search's tables freed before the collector looks at them
+        return Search(level, rules, max_states, weight, result, model, prune, origin,
+                      cap_every, heroes).run(time_limit)
+
+
+class no_gc:
+    """with no_gc(): the garbage collector paused (as it was after). The searches make no
+    reference cycles; with it on, its scans of their millions of table entries took 40 % of
+    the time (XSokoban #14, weight 30 backward: 15.3 s, 9.1 s without). Each search is best
+    dropped inside it: objects made while it is paused are scanned once it is on again."""
+
+    def __enter__(self):
+        self.was = gc.isenabled()
+        gc.disable()
+        return self
+
+    def __exit__(self, *exc):
+        if self.was:
+            gc.enable()
+        return False
+
+
+class Search:
+    """astar() in steps: run(seconds) searches on for that long from where the last run
+    stopped (its open list, table and caches kept) and returns its Result; done once it
+    found a solution, ran out of positions or hit max_states. The positions are expanded in
+    the same order however the time is cut (solve()'s portfolio takes turns between
+    several)."""
+
+    def __init__(self, level, rules=None, max_states=None, weight=1, result=None, model=None,
+                 prune=DEFAULT, origin=None, cap_every=1, heroes=None):
+        unknown = set(prune) - set(PRUNINGS)
+        if unknown:
+            raise ValueError("unknown pruning: %s" % ", ".join(sorted(unknown)))
+        self.res = result or Result()
+        self.res.method = "push A*" if weight == 1 else "push WA*(%d)" % weight
+        self.done = False
+        self.clock = [0.0]  # the deadline of this run (a list the steps read: no cycle)
+        self.spent = 0.0
+        self.backward = False  # backward_search(): moves played backwards once found
+        self._steps = _astar_steps(self.res, self.clock, level, rules, max_states, weight,
+                                   model, prune, origin, cap_every, heroes)
+
+    def run(self, seconds):
+        """Search on for seconds (the garbage collector paused meanwhile, see no_gc)."""
+        t = time.time()
+        self.clock[0] = t + seconds
+        if not self.done:
+            with no_gc():
+                try:
+                    next(self._steps)
+                except StopIteration:
+                    self.done = True
+                    res = self.res
+                    if self.backward and res.moves is not None:
+                        # the co-path ends with the walk to the first pull's cell: no use
+                        # once solved
+                        res.moves = notation.copath(res.moves).rstrip("lurd")
+            self.spent += time.time() - t
+            self.res.seconds = self.spent
+        return self.res
+
+
+def _astar_steps(res, clock, level, rules, max_states, weight, model, prune, origin,
+                 cap_every, heroes):
+    """Search's generator: fills res, yields when clock[0] (a deadline) has passed, returns
+    when done."""
     t0 = time.time()
     M = model or Model(level, rules)
-    unknown = set(prune) - set(PRUNINGS)
-    if unknown:
-        raise ValueError("unknown pruning: %s" % ", ".join(sorted(unknown)))
     use_pi = "pi_corral" in prune and M.pure_push
     use_cd = "corral_deadlock" in prune and M.pure_push
     use_cs = "corral_search" in prune and M.pure_push
@@ -643,7 +709,6 @@ def astar(level, rules=None, time_limit=10.0, max_states=None, weight=1, result=
     res.pruned = dict.fromkeys(PRUNINGS, 0)
     corral_cache = {}
     corral_expanded0 = M.corral_expanded
-    res.method = "push A*" if weight == 1 else "push WA*(%d)" % weight
     boxes, hero = origin or (M.start_boxes, M.hero)
     region = M.region(boxes, hero)
     lb_cache = {}
@@ -687,12 +752,12 @@ def astar(level, rules=None, time_limit=10.0, max_states=None, weight=1, result=
             continue
         came[start] = (0, None, None)
         if h0 < INF and is_goal(boxes, reg, h0):
-            return _finish(res, M, came, start, reg, t0, heroes is not None)
+            _finish(res, M, came, start, reg, t0, heroes is not None)
+            return
         heap.append((h0 * weight, 0, len(heap), start, reg))
     if h0 >= INF:
         res.complete = True
-        res.seconds = time.time() - t0
-        return res
+        return
     closed = set()
     tick = len(heap) - 1
     found = None
@@ -703,8 +768,11 @@ def astar(level, rules=None, time_limit=10.0, max_states=None, weight=1, result=
             continue
         closed.add(key)
         res.expanded += 1
-        if (res.expanded & 63 == 0 and time.time() - t0 > time_limit) or \
-                (max_states and len(came) > max_states and res.expanded % cap_every == 0):
+        if res.expanded & 63 == 0 and time.time() > clock[0]:
+            res.states = len(came)
+            res.corral_expanded = M.corral_expanded - corral_expanded0
+            yield  # out of time: this position is expanded when the search goes on
+        if max_states and len(came) > max_states and res.expanded % cap_every == 0:
             stopped = True
             break
         g = -negg
@@ -800,14 +868,12 @@ def astar(level, rules=None, time_limit=10.0, max_states=None, weight=1, result=
     res.corral_expanded = M.corral_expanded - corral_expanded0
     if not found:
         res.complete = not heap and not stopped
-        res.seconds = time.time() - t0
-        return res
+        return
     if origin is not None:  # a part of a position: no LURD replay from the level's start
         res.pushes = came[found[0]][0]
         res.moves = ""
-        res.seconds = time.time() - t0
-        return res
-    return _finish(res, M, came, found[0], found[1], t0, heroes is not None)
+        return
+    _finish(res, M, came, found[0], found[1], t0, heroes is not None)
 
 
 def _with_hero(level, old, cell):
@@ -874,16 +940,24 @@ def backward(level, rules=None, time_limit=10.0, weight=1):
     hero could finish in, the solution played backwards. Levels whose end is crowded and
     whose start is not (a goal room, boxes to be packed in order) are often far easier this
     way round. None when co_level() does not apply; else a Result (moves: the level's own)."""
+    with no_gc():
+        s = backward_search(level, rules, weight)
+        res = None if s is None else s.run(time_limit)
+        del s
+    return res
+
+
+def backward_search(level, rules=None, weight=1):
+    """backward() as a Search (run(seconds) in steps), or None when co_level() does not
+    apply."""
     c = co_level(level, rules)
     if c is None:
         return None
     lv, co, cells = c
-    res = astar(lv, co, time_limit=time_limit, weight=weight, heroes=cells)
-    res.method += " backward"
-    if res.moves is not None:
-        # the co-path ends with the walk to the first pull's cell: no use once solved
-        res.moves = notation.copath(res.moves).rstrip("lurd")
-    return res
+    s = Search(lv, co, weight=weight, heroes=cells)
+    s.res.method += " backward"
+    s.backward = True
+    return s
 
 
 def _chain(came, key, root=None):

@@ -5,8 +5,9 @@ Two searches, both over push-level positions (the hero walks for free between ac
     move boxes, no flocking: Sokoban, Co-Sokoban, Colorban, PullPush, Co-PullPush, BoxiMaze):
     pushpull.astar, a push-level A* with an assignment lower bound, dead squares, freeze
     deadlocks and a transposition table. Optimal in pushes (pulls) when it finishes. Given a
-    clock only, solve() runs a portfolio (PORTFOLIO): that A*, the same backwards
-    (pushpull.backward), then weighted A* both ways, for any solution within the time.
+    clock only, solve() runs a portfolio (PORTFOLIO): that A* and the same backwards
+    (pushpull.backward) alone first, then they and weighted A* both ways taking turns
+    (pushpull.Search, resumable), for any solution within the time.
   - everything else (flocking, trains, swaps, leaps, several heroes): search.astar, an A* whose
     moves are played by games.whirly.engine itself.
 Whatever finds it, a solution is replayed from the start through the engine and returned only
@@ -62,15 +63,26 @@ def method_for(level, rules=None):
 
 
 # The portfolio: solve() with a clock and no position cap (hints need any valid solution within
-# the time given, the shortest when there is time for it). Phases in turn, each until its share
-# of time_limit (added up) has passed: (direction, weight, share). The optimal A* forward, then
-# backward (pushpull.backward: the co-game from the solved position; far easier on crowded
-# ends such as goal rooms), both shortest in pushes; then weighted A* (f = g + w h) backward
-# (w 10, then 30) and forward (w 10): far fewer positions, solutions not always the shortest.
-# Measured on Microban, XSokoban's first 20 levels and our three collections (README, "The
-# solver"): a w 30 phase after w 10 solved one more XSokoban level at 60 s, Microban the same.
-PORTFOLIO = (("forward", 1, 0.3), ("backward", 1, 0.2), ("backward", 10, 0.2),
-             ("backward", 30, 0.15), ("forward", 10, 0.15))
+# the time given, the shortest when there is time for it): searches taking turns, each a
+# pushpull.Search resumed where it stopped (its queue and table kept). (direction, weight,
+# share): rounds of ROUND of time_limit, each search running for its share of a round, the
+# optimal ones (weight 1) alone for the first SOLO of time_limit (easy levels get the
+# shortest solution), until one finds a solution or a forward one proves the level
+# unsolvable. The optimal A* forward and backward (pushpull.backward: the co-game from the
+# solved position; far easier on crowded ends such as goal rooms) give the shortest solution
+# in pushes; weighted A* (f = g + w h) backward and forward look at far fewer positions,
+# their solutions not always the shortest. A search that does not apply (backward: spare
+# targets, an htarget, colours that differ) leaves its share to the others. Measured (README,
+# "The solver"): XSokoban's first 20 levels at 60 s a level 8 -> 10 solved (the phases one
+# after another before: the w 30 backward phase began at 42 s; #14 needs 9 s of it, #7 9 s of
+# w 10 backward), Microban 151 / 154 / 154 at 1 / 5 / 20 s as before, its weighted solutions
+# found at 4-5 s instead of 10.
+PORTFOLIO = (("forward", 1, 0.15), ("backward", 1, 0.1), ("backward", 10, 0.3),
+             ("backward", 30, 0.35), ("forward", 10, 0.1))
+SOLO = 0.2
+ROUND = 0.02
+FREE = 0.03  # the last part of time_limit: freeing the searches' tables (2.5-3 % of the time
+# they ran: XSokoban #16, 739,471 positions in 30 s, 0.79 s)
 
 
 def solve(level, rules=None, time_limit=10.0, max_states=None, stats=None, weight=1,
@@ -79,13 +91,13 @@ def solve(level, rules=None, time_limit=10.0, max_states=None, stats=None, weigh
     variant), or None when none was found within time_limit seconds / max_states states.
 
     With a clock only (max_states None, weight 1, optimal False) a push-model level gets the
-    portfolio (PORTFOLIO: optimal A* forward and backward, then weighted A* backward and
-    forward). optimal=True, a weight or a max_states gives the one forward search asked for
-    (the generator caps positions, so its searches stay the ones the shipped packs were made
-    with).
+    portfolio (PORTFOLIO: the optimal A* forward and backward alone first, then they and
+    weighted A* backward and forward taking turns). optimal=True, a weight or a max_states
+    gives the one forward search asked for (the generator caps positions, so its searches stay
+    the ones the shipped packs were made with).
 
     stats, when a dict, receives: method (the search that found the solution, or the last
-    one tried, e.g. "push A*", "push WA*(10) backward"), optimal (True when an A* of weight 1
+    one started, e.g. "push A*", "push WA*(10) backward"), optimal (True when an A* of weight 1
     found it: shortest in pushes, with prune=pushpull.OPTIMAL forward), pushes, moves,
     expanded and states (all phases), seconds, complete (True when a forward search
     exhausted the positions: None then means unsolvable), lower_bound (the level's, push
@@ -98,27 +110,16 @@ def solve(level, rules=None, time_limit=10.0, max_states=None, stats=None, weigh
     if method == "push":
         prune = pushpull.DEFAULT if prune is None else prune
         M = pushpull.Model(level, r)
-        phases = PORTFOLIO
         if max_states is not None or weight != 1 or optimal:
-            phases = (("forward", weight, 1.0),)  # one search, as asked
-        done = []  # (direction, Result) of the phases run
-        share = 0.0
-        for direction, w, part in phases:
-            share += part
-            left = time_limit * share - (time.time() - t0)
-            if done and left <= 0:
-                continue  # the phases before took its time
-            if direction == "forward":
-                res = pushpull.astar(level, r, time_limit=left, max_states=max_states, weight=w,
-                                     cap_every=cap_every, prune=prune, model=M)
-            else:
-                res = pushpull.backward(level, r, time_limit=left, weight=w)
-                if res is None:
-                    continue  # no co-game or no single solved position: the time goes on
-            done.append((direction, res))
-            if res.moves is not None or (res.complete and direction == "forward"):
-                break  # solved, or proved unsolvable
-        res = done[-1][1]
+            # one search, as asked
+            res = pushpull.astar(level, r, time_limit=time_limit - (time.time() - t0),
+                                 max_states=max_states, weight=weight, cap_every=cap_every,
+                                 prune=prune, model=M)
+            done = [("forward", res)]
+        else:
+            with pushpull.no_gc():  # the searches dropped before it looks (no_gc)
+                done = _portfolio(level, r, M, prune, t0 + time_limit * (1 - FREE))
+            res = next((x for d, x in done if x.moves is not None), done[-1][1])
         # only a forward search proves a level unsolvable (backward() assumes where the
         # boxes of each colour end)
         complete = any(x.complete for d, x in done if d == "forward")
@@ -138,10 +139,48 @@ def solve(level, rules=None, time_limit=10.0, max_states=None, stats=None, weigh
         stats["optimal"] = moves is not None and res.method.startswith("push A*")
         stats["pushes"] = res.pushes
         stats["moves"] = len(notation.parse_moves(moves)) if moves else None
-        stats["expanded"] = sum(x.expanded for d, x in done)
+        stats["expanded"] = sum(x.expanded for d, x in done)  # all searches started
         stats["states"] = sum(x.states for d, x in done)
         stats["seconds"] = seconds
         stats["complete"] = complete
         stats["lower_bound"] = getattr(done[0][1], "lower_bound", None)
         stats["corral_expanded"] = sum(getattr(x, "corral_expanded", 0) for d, x in done)
     return moves
+
+
+def _portfolio(level, r, M, prune, end):
+    """PORTFOLIO's searches in turn until time end -> [(direction, Result)] of those started,
+    the first the optimal A* forward; one has moves when solved."""
+    searches = []
+    for direction, w, part in PORTFOLIO:
+        if direction == "forward":
+            s = pushpull.Search(level, r, weight=w, prune=prune, model=M)
+        else:
+            s = pushpull.backward_search(level, r, weight=w)
+            if s is None:
+                continue  # no co-game or no single solved position: the others share its time
+        searches.append([direction, s, part, w])
+    limit = end - time.time()
+    solo_end = time.time() + limit * SOLO
+    started = []
+    found = False
+    while searches and not found and (time.time() < end or not started):
+        # a round: the optimal searches alone until solo_end, then all of them (each for its
+        # share of the round, the last turn cut at solo_end or end)
+        solo = time.time() < solo_end and any(it[3] == 1 for it in searches)
+        pool = [it for it in searches if it[3] == 1 or not solo]
+        total = sum(it[2] for it in pool)
+        for item in pool:
+            left = (solo_end if solo else end) - time.time()
+            if left <= 0 and started:
+                break  # the first search runs however little the time (its lower bound)
+            direction, s, part, w = item
+            if item not in started:
+                started.append(item)
+            res = s.run(min(limit * ROUND * part / total, left))
+            if s.done:
+                if res.moves is not None or (res.complete and direction == "forward"):
+                    found = True  # solved, or proved unsolvable
+                    break
+                searches.remove(item)  # exhausted without a solution: out of the rounds
+    return [(d, s.res) for d, s, p, w in started]
