@@ -118,9 +118,9 @@ def _trace(e, c, g, own, fd, stamp, mk, chk, gen, tw=None, tr=None, fo=NONE, sw=
 
 
 def _meets(c, p, t, restarts, tk, chk, gen, fo):
-    """The mover enters cell c of the objective's path at tick t (from cell p): does it meet the
-    objective there? Exact when the objective never restarts (_traces checks): both move
-    one cell a tick from tick 0, the objective stays on fo once there, and after the mover's
+    """A piece enters cell c of the other piece's path (its ticks in tk) at tick t, from cell
+    p: do they meet there? Exact when the other never restarts (ai_path checks): both move
+    one cell a tick from tick 0, the other stays on fo once there, and after this one's
     first restart (every piece at rest) only fo can be met. A meeting: one cell at one tick,
     or a swap of two cells in one tick."""
     u = tk[c]
