@@ -26,6 +26,7 @@ from games.gravity.constants import FLOW_BASE, MAX_ACTIONS, NONE, PLAY, SETUP_GR
 from games.gravity.ai_eval import WIN
 
 MAXD = 6  # deepest search
+UNLIMITED = 1 << 29  # a budget that never binds (a small int on the device)
 TT_SIZE = 256  # entries (power of 2): only the three-player search uses it
 NODES_NORMAL = 400  # cost units: 2 + ticks per node
 T_LOWER = 1  # transposition table flags
@@ -52,7 +53,7 @@ class _Ai:
         self.tt_flag = bytearray(TT_SIZE)
         self.tt_score = zeros("h", TT_SIZE)
         self.nodes = 0
-        self.budget = 1 << 29  # cost units (a small int on the device); wins_quick stops at it
+        self.budget = UNLIMITED  # cost units; wins_quick stops at it
         self.me = 0
         self.aborted = False
         self.depth = 0  # last completed depth (figures)
@@ -263,12 +264,12 @@ class _Ai:
         self.nroot = n
         best = self.moves[0]
         for d in range(1, maxd + 1):
-            # depth 1 always completes (every root move: wins at once); then the budget
-            self.budget = 1 << 29 if d <= 1 else budget
+            # depth 1 always completes (every root move: wins at once), then the budget
+            self.budget = UNLIMITED if d <= 1 else budget
             self.probe = hard and d >= 2 and e.players == 2
             m = self._root(e, d, n)
             if m != NONE:
-                best = m  # a later root move beat the first (or only) one: its score is exact
+                best = m  # (a root move searched whole: its score is exact)
             if not self.complete:
                 break
             s = self.score
@@ -279,7 +280,7 @@ class _Ai:
             if hard and d == 1:
                 n = self._quiet_last(e, n)
         self.probe = hard
-        self.budget = 1 << 29  # the checks after the search (safe_after) are exact
+        self.budget = UNLIMITED  # (safe_after's checks are exact)
         return best
 
 _AI = None

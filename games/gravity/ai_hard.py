@@ -10,7 +10,7 @@ win check 1 plus what it plays and traces; it stops there too (_wins), dropping 
 being searched. Measured on the emulated Pico (host_sim/gravity/bench_device.py, 108 turns on
 the three shipped packs): 0.098-0.106 ms a unit on the turns the budget stops."""
 
-from games.gravity.ai_eval import WIN, _mark_path
+from games.gravity.ai_eval import WIN, _mark_path, _visited
 from games.gravity.ai_moves import EXACT, _mark_lines
 from games.gravity.constants import FLOW_BASE, MAX_ACTIONS, MAX_TICKS, NONE
 
@@ -133,8 +133,8 @@ def hard(self, e):
     mv = self.moves
     order = self.order
     two = e.players == 2  # (no transposition table: a score <= 2 - WIN is a win found)
-    vis = self.lines
-    t = NONE  # the reply that beat a quiet move (its pieces' lines in vis), and that move's line
+    lines = self.lines
+    t = NONE  # the reply that beat a quiet move (its pieces' lines in lines), and that move's line
     q = 0
     for i in range(self.nroot):  # ply 0 still holds every root move, sorted
         a = mv[i]
@@ -143,7 +143,7 @@ def hard(self, e):
         quiet = two and order[i] == -WIN - 1  # (_quiet_last)
         if quiet and t != NONE:
             line = (a - FLOW_BASE) >> 1
-            if not vis[line] and not vis[q] and (t < FLOW_BASE or (t - FLOW_BASE) >> 1 != line):
+            if not lines[line] and not lines[q] and (t < FLOW_BASE or (t - FLOW_BASE) >> 1 != line):
                 continue  # no piece touches either flow in the quiet move or t: t wins here too
         if pv[a] or self.safe_after(e, a):
             return a
@@ -163,10 +163,8 @@ def _refutation(self, e, a):
     if t == NONE:
         return NONE
     lines = self.lines
-    for k in range(e.width + e.height):
-        lines[k] = 0
     e.play(a, 1)
-    ok = e.won < 0 and _mark_path(e, lines) and e.play(t)
+    ok = e.won < 0 and _visited(e, lines) and e.play(t)
     self.nodes += 20 + 2 * e.ticks
     if ok:
         ok = e.won == them and _mark_path(e, lines)

@@ -85,7 +85,6 @@ def _front(self, ply, n, a):
             return
 
 
-
 def _mark_lines(self, e):
     """self.mark[line] = 1 for the lines (rows, then columns) holding a piece, else 0 (_gen
     does the same inline: it runs at every node)."""
