@@ -34,7 +34,9 @@ def test_portfolio_solves_a_level_the_optimal_search_cannot_finish():
     st = {}
     moves = solver.solve(lv, time_limit=12, stats=st)
     assert moves is not None and solver.check(lv, moves) is None
-    assert st["method"] == "push WA*(10) backward" and not st["optimal"]
+    # found by it, or where it met the optimal forward search's positions
+    assert st["method"] in ("push WA*(10) backward", "met: push A* + push WA*(10) backward")
+    assert not st["optimal"]
     assert st["pushes"] == solver.figures(lv, moves)[0]
     assert st["expanded"] > back.expanded  # the phases before it are counted too
     # the forward A* alone (optimal=True) finds nothing in a second
@@ -68,7 +70,8 @@ def test_portfolio_searches_take_turns_so_a_weighted_one_starts_early(monkeypatc
     st = {}
     t0 = clock.now
     moves = solver.solve(lv, time_limit=20, stats=st)
-    assert moves is not None and st["method"] == "push WA*(10) backward"
+    assert moves is not None and st["method"] in ("push WA*(10) backward",
+                                                  "met: push A* + push WA*(10) backward")
     assert solver.SOLO * 20 < clock.now - t0 < 0.3 * 20
     assert solver.check(lv, moves) is None
 

@@ -53,11 +53,13 @@ from host_sim.whirly.search import Bits, Path, lowest
 INF = 1 << 20
 NONE, PUSH, PULL = R.NONE, R.PUSH, R.PULL
 
-PRUNINGS = ("pi_corral", "corral_deadlock", "corral_search", "tunnel")
+PRUNINGS = ("pi_corral", "corral_deadlock", "corral_search", "tunnel", "frozen_goals")
 ALL = frozenset(PRUNINGS)
 # the corral searches cost more positions than they save on our collections (README): off
-DEFAULT = frozenset(("pi_corral", "corral_deadlock", "tunnel"))
-OPTIMAL = DEFAULT - {"tunnel"}  # proven to keep push-optimality
+DEFAULT = frozenset(("pi_corral", "corral_deadlock", "tunnel", "frozen_goals"))
+# proven to keep push-optimality (frozen_goals' bound is a lower bound, but which frozen boxes
+# a position sees depends on the way it was reached, so it is not consistent)
+OPTIMAL = DEFAULT - {"tunnel", "frozen_goals"}
 CORRAL_STATES = 60  # positions a corral_search may look at
 KEEP_STATES = 50000  # assignments astar keeps for positions not expanded yet (memory: ~1 KB each)
 
@@ -187,14 +189,15 @@ class Model:
         return tuple(out)
 
     # ---------------------------------------------------------------- distances
-    def _can_move(self, gi, x, e):
-        """Can a lone box of group gi move from x one step in direction e (hero permitting)?"""
+    def _can_move(self, gi, x, e, walls=0):
+        """Can a lone box of group gi move from x one step in direction e (hero permitting)?
+        walls: cells nothing may enter (boxes frozen on targets, FrozenGoals)."""
         nb = self.nb
         y = nb[e][x]
-        if y < 0 or not (self.boxok[gi] >> y) & 1:
+        if y < 0 or not (self.boxok[gi] >> y) & 1 or (walls >> y) & 1:
             return False
         k = self.kinds[gi]
-        walk = self.walk
+        walk = self.walk & ~walls
         if k == PUSH:
             b = nb[(e + 2) & 3][x]
             return b >= 0 and (walk >> b) & 1 and (walk >> x) & 1
@@ -211,25 +214,33 @@ class Model:
             per = []
             alive = 0
             for t, tc in zip(self.targets, self.tcol):
-                d = [INF] * size
-                if _matches(col, tc) and (self.boxok[gi] >> t) & 1:
-                    d[t] = 0
-                    q = [t]
-                    i = 0
-                    while i < len(q):
-                        y = q[i]
-                        i += 1
-                        for e in range(4):
-                            x = self.nb[(e + 2) & 3][y]  # the box came from x moving e
-                            if x >= 0 and d[x] == INF and (self.boxok[gi] >> x) & 1 \
-                                    and self._can_move(gi, x, e):
-                                d[x] = d[y] + 1
-                                q.append(x)
-                    for c in q:
+                d = self.target_distances(gi, t, tc)
+                for c in range(size):
+                    if d[c] < INF:
                         alive |= 1 << c
                 per.append(d)
             self.dist.append(per)
             self.dead.append((self.boxok[gi] & ~alive) if self.all_boxes else 0)
+
+    def target_distances(self, gi, t, tc, walls=0):
+        """Pushes (pulls) a lone box of group gi needs from each cell to target t of colour tc
+        (INF: never), the cells of walls blocked."""
+        d = [INF] * self.size
+        col = self.cols[gi]
+        if _matches(col, tc) and (self.boxok[gi] >> t) & 1 and not (walls >> t) & 1:
+            d[t] = 0
+            q = [t]
+            i = 0
+            while i < len(q):
+                y = q[i]
+                i += 1
+                for e in range(4):
+                    x = self.nb[(e + 2) & 3][y]  # the box came from x moving e
+                    if x >= 0 and d[x] == INF and (self.boxok[gi] >> x) & 1 \
+                            and not (walls >> x) & 1 and self._can_move(gi, x, e, walls):
+                        d[x] = d[y] + 1
+                        q.append(x)
+        return d
 
     def is_dead(self, gi, cell):
         return bool((self.dead[gi] >> cell) & 1)
@@ -242,40 +253,69 @@ class Model:
             r = self._rows[key] = [d[c] for d in self.dist[gi]]
         return r
 
-    def bound_state(self, boxes):
-        """(total, cells, cost, p, u, v) of the lower bound's assignment, for child_bound();
-        None unless boxes and targets are as many (then a moved box is one changed row)."""
+    def bound_state(self, boxes, view=None):
+        """(total, cells, cost, p, u, v, row) of the lower bound's assignment, for
+        child_bound(); None unless boxes and targets are as many (then a moved box is one
+        changed row). view: a FrozenGoals (its boxes left out, its distances used)."""
         if self.nboxes != self.ntargets or not self.targets:
             return None
+        row = self._row if view is None else view.row
+        skip = 0 if view is None else view.F
         cells = []
         cost = []
         for gi in range(len(self.cols)):
-            m = boxes[gi]
+            m = boxes[gi] & ~skip
             while m:
                 low = m & -m
                 m ^= low
                 c = low.bit_length() - 1
                 cells.append((gi, c))
-                cost.append(self._row(gi, c))
-        if len(cells) != self.ntargets:
+                cost.append(row(gi, c))
+        if len(cells) != (self.ntargets if view is None else len(view.targets)):
             return None
+        if not cells:
+            return 0, cells, cost, [0], [0], [0], row
         total, p, u, v = hungarian_state(cost)
-        return total, cells, cost, p, u, v
+        return total, cells, cost, p, u, v, row
 
     def child_bound(self, state, gi, n, t, keep=False):
         """lower_bound() of the boxes of state with box gi moved from n to t, in O(n^2); with
         keep, (that bound, the child's own state for its children)."""
-        total, cells, cost, p, u, v = state
+        total, cells, cost, p, u, v, row = state
         i = cells.index((gi, n))
         cost = list(cost)
-        cost[i] = self._row(gi, t)
+        cost[i] = row(gi, t)
         p, u, v = list(p), list(u), list(v)
         total = augment_row(cost, p, u, v, i)
         if not keep:
             return total
         cells = list(cells)
         cells[i] = (gi, t)
-        return total, (total, cells, cost, p, u, v)
+        return total, (total, cells, cost, p, u, v, row)
+
+    def frozen_goals(self, boxes, c, F):
+        """Boxes frozen on their targets with the box just pushed onto target c, beyond those
+        of F (a mask: frozen already): the mask of them, 0 when that box can still move, -1
+        when one freezing it stands off target (a deadlock). A frozen box never moves again:
+        for the bound it is a wall (FrozenGoals)."""
+        gi = self._group_at(boxes, c)
+        if self.kinds[gi] != PUSH or not (self.goalmask[gi] >> c) & 1:
+            return 0
+        walls = {c}
+        m = F
+        while m:
+            low = m & -m
+            m ^= low
+            walls.add(low.bit_length() - 1)
+        cluster = []
+        if not self._frozen(boxes, c, gi, walls, cluster):
+            return 0
+        out = 1 << c
+        for x, g in cluster:
+            if not (self.goalmask[g] >> x) & 1:
+                return -1
+            out |= 1 << x
+        return out
 
     def lower_bound(self, boxes):
         """Minimum-cost assignment of boxes to matching targets (INF when impossible)."""
@@ -604,6 +644,32 @@ def _augment(cost, p, u, v, i):
             break
 
 
+class FrozenGoals:
+    """The board with the boxes of mask F, frozen on their targets, as walls (they never move
+    again, nor can the hero or another box pass them): push distances to the targets left
+    free, for a lower bound that sees what those boxes close off (Model.bound_state). A
+    target only reached through a frozen one, or cut off behind one, makes the bound
+    infinite: a deadlock that dead squares and the freeze test miss (Microban #153's goal
+    column, its mouth filled first)."""
+
+    def __init__(self, M, F):
+        self.F = F
+        self.targets = [(t, tc) for t, tc in zip(M.targets, M.tcol) if not (F >> t) & 1]
+        self.dist = [[M.target_distances(gi, t, tc, F) for t, tc in self.targets]
+                     for gi in range(len(M.cols))]
+        self._rows = {}
+
+    def row(self, gi, c):
+        key = (gi, c)
+        r = self._rows.get(key)
+        if r is None:
+            r = self._rows[key] = [d[c] for d in self.dist[gi]]
+        return r
+
+
+VIEWS = 4000  # FrozenGoals a search keeps (their sets of frozen boxes)
+
+
 class Result:
     def __init__(self):
         self.moves = None
@@ -616,6 +682,10 @@ class Result:
         self.lower_bound = None
         self.pruned = {}  # per pruning: pushes it left out (tunnel: pushes it made as macros)
         self.corral_expanded = 0  # positions the corral searches expanded besides
+        # (key, other search's shared(), proven shortest): a position a search the other way
+        # round reached too
+        self.met = None
+        self.candidate = None  # (pushes, key, other): the best such meeting not proven shortest
 
 
 def _key(boxes, canon):
@@ -673,8 +743,31 @@ class Search:
         self.clock = [0.0]  # the deadline of this run (a list the steps read: no cycle)
         self.spent = 0.0
         self.backward = False  # backward_search(): moves played backwards once found
+        self.M = model or Model(level, rules)
+        self.came = {}  # key -> (pushes, parent key, move): every position reached
+        self.weight = weight
+        self.fmin = [0]  # the f of the position expanded last (weight 1: the open list's least)
+        # the searches the other way round (their shared()): a position both reached joins
+        # them
+        self.meet = []
         self._steps = _astar_steps(self.res, self.clock, level, rules, max_states, weight,
-                                   model, prune, origin, cap_every, heroes)
+                                   self.M, prune, origin, cap_every, heroes, self.came,
+                                   self.meet, self.fmin)
+
+    def shared(self):
+        """What a search the other way round reads of this one: (came, model, result, fmin,
+        weight); no reference back to the Search (no cycle to keep the tables alive)."""
+        return self.came, self.M, self.res, self.fmin, self.weight
+
+    def settle(self):
+        """Join the best meeting found but not proven shortest (res.candidate), if any:
+        res.moves then, done."""
+        if not self.done and self.res.candidate is not None:
+            c, key, other = self.res.candidate
+            self.res.met = (key, other, False)
+            join(self)
+            self.done = True
+        return self.res
 
     def run(self, seconds):
         """Search on for seconds (the garbage collector paused meanwhile, see no_gc)."""
@@ -687,7 +780,9 @@ class Search:
                 except StopIteration:
                     self.done = True
                     res = self.res
-                    if self.backward and res.moves is not None:
+                    if res.met is not None:
+                        join(self)
+                    elif self.backward and res.moves is not None:
                         # the co-path ends with the walk to the first pull's cell: no use
                         # once solved
                         res.moves = notation.copath(res.moves).rstrip("lurd")
@@ -696,8 +791,28 @@ class Search:
         return self.res
 
 
+def join(search):
+    """search.res.moves from the position it and res.met's search (the other way round) both
+    reached: the forward one's pushes to it, then the backward one's pulls from the solved
+    position to it, taken back in reverse order (a pull of a box from n to n - o is undone
+    by pushing it from n - o back to n)."""
+    res = search.res
+    key, other, proven = res.met
+    mine = search.shared()
+    (fcame, fM, fres), (bcame, bM, bres) = [x[:3] for x in
+                                            ((other, mine) if search.backward else (mine, other))]
+    off = fM.off
+    back = _chain(bcame, key)
+    chain = _chain(fcame, key) + [(n - off[d], d) for n, d in reversed(back)]
+    res.moves = replay_chain(fM, chain)
+    res.pushes = len(chain)
+    # shortest when proven (two weight-1 searches, see _astar_steps): named as the forward A*
+    res.method = "push A* (met: forward and backward)" if proven else \
+        "met: %s + %s" % (fres.method, bres.method)
+
+
 def _astar_steps(res, clock, level, rules, max_states, weight, model, prune, origin,
-                 cap_every, heroes):
+                 cap_every, heroes, came=None, meet=(), fmin=None):
     """Search's generator: fills res, yields when clock[0] (a deadline) has passed, returns
     when done."""
     t0 = time.time()
@@ -706,6 +821,17 @@ def _astar_steps(res, clock, level, rules, max_states, weight, model, prune, ori
     use_cd = "corral_deadlock" in prune and M.pure_push
     use_cs = "corral_search" in prune and M.pure_push
     use_tunnel = "tunnel" in prune and M.pure_push
+    use_fz = "frozen_goals" in prune and M.pure_push
+    fz = {}  # boxes -> mask of those frozen on targets (walls for the bound), when any
+    views = {}  # such a mask -> its FrozenGoals
+
+    def view_of(F):
+        view = views.get(F)
+        if view is None:
+            if len(views) >= VIEWS:
+                views.clear()  # bounds memory; only costs recomputing
+            view = views[F] = FrozenGoals(M, F)
+        return view
     res.pruned = dict.fromkeys(PRUNINGS, 0)
     corral_cache = {}
     corral_expanded0 = M.corral_expanded
@@ -744,7 +870,8 @@ def _astar_steps(res, clock, level, rules, max_states, weight, model, prune, ori
     def is_goal(b, reg, h):
         return h == 0 and (not need_h or reg & hmask)
 
-    came = {}
+    if came is None:
+        came = {}
     heap = []
     for reg in ([region] if heroes is None else [M.region(boxes, c) for c in heroes]):
         start = _key(boxes, lowest(reg))
@@ -762,10 +889,18 @@ def _astar_steps(res, clock, level, rules, max_states, weight, model, prune, ori
     tick = len(heap) - 1
     found = None
     stopped = False
+    if fmin is None:
+        fmin = [0]
     while heap:
         f, negg, _, key, reg = heapq.heappop(heap)
         if key in closed:
             continue
+        fmin[0] = f
+        cand = res.candidate
+        if cand is not None and cand[0] <= max(f, cand[2][3][0]):
+            res.met = (cand[1], cand[2], True)  # no shorter meeting left: proven
+            found = (cand[1], None)
+            break
         closed.add(key)
         res.expanded += 1
         if res.expanded & 63 == 0 and time.time() > clock[0]:
@@ -804,14 +939,34 @@ def _astar_steps(res, clock, level, rules, max_states, weight, model, prune, ori
         # the assignment this position's bound was made with, kept when its parent computed
         # it: an O(n^3) Hungarian saved per expansion, the same numbers (2 to 38 % less CPU
         # time per position on Microban's hardest levels)
+        F = fz.get(b, 0) if use_fz else 0
         state = states_kept.pop(b, None)
         if state is None and len(moves) > 1:
-            state = M.bound_state(b)
+            state = M.bound_state(b, view_of(F) if F else None)
 
         def child_lb(nbx, gi, n, t):
             v = lb_cache.get(nbx)
             if v is None:
-                if state:
+                Fc = F
+                if use_fz and (M.anygoal >> t) & 1:
+                    new = M.frozen_goals(nbx, t, F)
+                    if new < 0:
+                        lb_cache[nbx] = INF
+                        return INF
+                    Fc = F | new
+                if Fc:
+                    fz[nbx] = Fc
+                if Fc != F or (Fc and not state):
+                    # boxes newly frozen: the bound without them, on their walls
+                    kept = M.bound_state(nbx, view_of(Fc))
+                    v = INF if kept is None or kept[0] >= INF else kept[0]
+                    if v >= INF:
+                        res.pruned["frozen_goals"] += 1
+                    if v < INF:
+                        if len(states_kept) >= KEEP_STATES:
+                            states_kept.clear()
+                        states_kept[nbx] = kept
+                elif state:
                     v, kept = M.child_bound(state, gi, n, t, keep=True)
                     if v < INF:
                         if len(states_kept) >= KEEP_STATES:
@@ -857,6 +1012,26 @@ def _astar_steps(res, clock, level, rules, max_states, weight, model, prune, ori
             if old is not None and old[0] <= g + cost:
                 continue
             came[k2] = (g + cost, key, step)
+            for other in meet:
+                ob = other[0].get(k2)
+                if ob is None:
+                    continue
+                # a solution of c pushes through k2. With weight 1 both ways it is shortest
+                # once no position left open either way may lead to a shorter one (both f
+                # bounds at least c: bidirectional A*'s stopping rule); until then the best
+                # one waits (Search.settle() takes it when the time for proofs is over)
+                c = g + cost + ob[0]
+                if weight != 1 or other[4] != 1:
+                    res.met = (k2, other, False)
+                elif c <= max(f, other[3][0]):
+                    res.met = (k2, other, True)
+                elif res.candidate is None or c < res.candidate[0]:
+                    res.candidate = (c, k2, other)
+                if res.met is not None:
+                    break
+            if res.met is not None:
+                found = (k2, r2)
+                break
             if cost == 1 and is_goal(nbx, r2, h):
                 found = (k2, r2)
                 break
@@ -869,6 +1044,8 @@ def _astar_steps(res, clock, level, rules, max_states, weight, model, prune, ori
     if not found:
         res.complete = not heap and not stopped
         return
+    if res.met is not None:
+        return  # Search.run() joins the two searches' paths
     if origin is not None:  # a part of a position: no LURD replay from the level's start
         res.pushes = came[found[0]][0]
         res.moves = ""

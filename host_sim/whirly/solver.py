@@ -160,14 +160,26 @@ def _portfolio(level, r, M, prune, end):
             if s is None:
                 continue  # no co-game or no single solved position: the others share its time
         searches.append([direction, s, part, w])
+    for it in searches:
+        it[1].meet.extend(o[1].shared() for o in searches if o[0] != it[0])
     limit = end - time.time()
     solo_end = time.time() + limit * SOLO
     started = []
     found = False
+    was_solo = True
     while searches and not found and (time.time() < end or not started):
         # a round: the optimal searches alone until solo_end, then all of them (each for its
         # share of the round, the last turn cut at solo_end or end)
         solo = time.time() < solo_end and any(it[3] == 1 for it in searches)
+        if not solo and was_solo:
+            # the optimal searches' time alone is over: the best meeting of theirs not proven
+            # shortest beats what the weighted ones find later
+            best = min((it for it in searches if it[1].res.candidate is not None),
+                       key=lambda it: it[1].res.candidate[0], default=None)
+            if best is not None:
+                best[1].settle()
+                break
+        was_solo = solo
         pool = [it for it in searches if it[3] == 1 or not solo]
         total = sum(it[2] for it in pool)
         for item in pool:
