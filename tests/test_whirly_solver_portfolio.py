@@ -74,6 +74,13 @@ def test_portfolio_searches_take_turns_so_a_weighted_one_starts_early(monkeypatc
                                                   "met: push A* + push WA*(10) backward")
     assert solver.SOLO * 20 < clock.now - t0 < 0.3 * 20
     assert solver.check(lv, moves) is None
+    # with a longer limit the optimal searches' time alone stops at SOLO_MAX seconds, not at
+    # 20 % of it: at 60 s it is found between 4 and 6 s, not past 12
+    clock.now = t0 = 1000.0
+    st = {}
+    moves = solver.solve(lv, time_limit=60, stats=st)
+    assert moves is not None and "WA*(" in st["method"]
+    assert solver.SOLO_MAX == 4 and solver.SOLO_MAX < clock.now - t0 < 6 < solver.SOLO * 60
 
 
 def test_a_search_run_in_slices_expands_the_same_positions():

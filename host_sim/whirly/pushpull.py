@@ -585,10 +585,20 @@ def augment_row(cost, p, u, v, i):
     optimal p, u, v of the old costs (lists changed in place): the row's column is freed and
     one augmenting search places the row again, O(n^2) instead of O(n^3). Other rows' and
     the columns' potentials stay feasible and tight, so the result is optimal."""
-    for j in range(1, len(p)):
-        if p[j] == i + 1:
-            p[j] = 0
-            break
+    row = cost[i]
+    jold = p.index(i + 1, 1)
+    best = row[jold - 1] - v[jold]
+    if best < INF:
+        # the common case, in O(n): the row's column is still its cheapest in reduced costs
+        # (a box pushed on along its way). Then u = that reduced cost keeps every u + v <=
+        # cost and the pair tight: the same assignment is optimal, no augmenting search
+        for j in range(1, len(p)):
+            if row[j - 1] - v[j] < best:
+                break
+        else:
+            u[i + 1] = best
+            return _total(cost, p)
+    p[jold] = 0
     u[i + 1] = 0  # feasible: costs >= 0 and column potentials <= 0
     _augment(cost, p, u, v, i + 1)
     return _total(cost, p)
@@ -659,12 +669,7 @@ class FrozenGoals:
                      for gi in range(len(M.cols))]
         self._rows = {}
 
-    def row(self, gi, c):
-        key = (gi, c)
-        r = self._rows.get(key)
-        if r is None:
-            r = self._rows[key] = [d[c] for d in self.dist[gi]]
-        return r
+    row = Model._row  # the same cache of rows, of this view's distances
 
 
 VIEWS = 4000  # FrozenGoals a search keeps (their sets of frozen boxes)

@@ -7,7 +7,8 @@ Two searches, both over push-level positions (the hero walks for free between ac
     deadlocks and a transposition table. Optimal in pushes (pulls) when it finishes. Given a
     clock only, solve() runs a portfolio (PORTFOLIO): that A* and the same backwards
     (pushpull.backward) alone first, then they and weighted A* both ways taking turns
-    (pushpull.Search, resumable), for any solution within the time.
+    (pushpull.Search, resumable), for any solution within the time; a position a search
+    forward and one backward both reached joins their paths into a solution (they meet).
   - everything else (flocking, trains, swaps, leaps, several heroes): search.astar, an A* whose
     moves are played by games.whirly.engine itself.
 Whatever finds it, a solution is replayed from the start through the engine and returned only
@@ -72,14 +73,19 @@ def method_for(level, rules=None):
 # solved position; far easier on crowded ends such as goal rooms) give the shortest solution
 # in pushes; weighted A* (f = g + w h) backward and forward look at far fewer positions,
 # their solutions not always the shortest. A search that does not apply (backward: spare
-# targets, an htarget, colours that differ) leaves its share to the others. Measured (README,
+# targets, an htarget, colours that differ) leaves its share to the others. The searches meet
+# (pushpull.Search.meet): the forward ones look up the positions they reach in the backward
+# ones' tables and the other way round; the two optimal ones' meeting is taken when proven
+# shortest, else the best of theirs when their time alone ends (Search.settle). Measured (README,
 # "The solver"): XSokoban's first 20 levels at 60 s a level 8 -> 10 solved (the phases one
 # after another before: the w 30 backward phase began at 42 s; #14 needs 9 s of it, #7 9 s of
 # w 10 backward), Microban 151 / 154 / 154 at 1 / 5 / 20 s as before, its weighted solutions
 # found at 4-5 s instead of 10.
-PORTFOLIO = (("forward", 1, 0.15), ("backward", 1, 0.1), ("backward", 10, 0.3),
-             ("backward", 30, 0.35), ("forward", 10, 0.1))
+PORTFOLIO = (("forward", 1, 0.15), ("backward", 1, 0.1), ("backward", 10, 0.25),
+             ("backward", 30, 0.45), ("forward", 10, 0.05))
 SOLO = 0.2
+SOLO_MAX = 4.0  # seconds: past them the optimal searches' time alone buys little (their
+# meetings settle it) and the weighted ones need the time (XSokoban at 60 s a level)
 ROUND = 0.02
 FREE = 0.03  # the last part of time_limit: freeing the searches' tables (2.5-3 % of the time
 # they ran: XSokoban #16, 739,471 positions in 30 s, 0.79 s)
@@ -163,7 +169,7 @@ def _portfolio(level, r, M, prune, end):
     for it in searches:
         it[1].meet.extend(o[1].shared() for o in searches if o[0] != it[0])
     limit = end - time.time()
-    solo_end = time.time() + limit * SOLO
+    solo_end = time.time() + min(limit * SOLO, SOLO_MAX)
     started = []
     found = False
     was_solo = True
