@@ -43,6 +43,7 @@ Searches run with the garbage collector paused (no_gc).
 import gc
 import heapq
 import time
+from itertools import islice
 
 from games.whirly import notation
 from games.whirly import rules as R
@@ -846,6 +847,15 @@ def _astar_steps(res, clock, level, rules, max_states, weight, model, prune, ori
     reg_cache = {}
     states_kept = {}  # boxes -> bound_state() of them, from child_bound
 
+    def keep_state(b, st):
+        if len(states_kept) >= KEEP_STATES:
+            # bounds memory (only costs recomputing): the oldest quarter goes, the newest
+            # being the likeliest to be expanded soon (all of them went before: a weighted
+            # search then redid a full assignment for one position in eight, XSokoban #9)
+            for k in list(islice(states_kept, KEEP_STATES // 4)):
+                del states_kept[k]
+        states_kept[b] = st
+
     def lb(b):
         v = lb_cache.get(b)
         if v is None:
@@ -945,7 +955,7 @@ def _astar_steps(res, clock, level, rules, max_states, weight, model, prune, ori
         # it: an O(n^3) Hungarian saved per expansion, the same numbers (2 to 38 % less CPU
         # time per position on Microban's hardest levels)
         F = fz.get(b, 0) if use_fz else 0
-        state = states_kept.pop(b, None)
+        state = states_kept.get(b)  # kept: other hero regions may have the same boxes
         if state is None and len(moves) > 1:
             state = M.bound_state(b, view_of(F) if F else None)
 
@@ -967,16 +977,12 @@ def _astar_steps(res, clock, level, rules, max_states, weight, model, prune, ori
                     v = INF if kept is None or kept[0] >= INF else kept[0]
                     if v >= INF:
                         res.pruned["frozen_goals"] += 1
-                    if v < INF:
-                        if len(states_kept) >= KEEP_STATES:
-                            states_kept.clear()
-                        states_kept[nbx] = kept
+                    else:
+                        keep_state(nbx, kept)
                 elif state:
                     v, kept = M.child_bound(state, gi, n, t, keep=True)
                     if v < INF:
-                        if len(states_kept) >= KEEP_STATES:
-                            states_kept.clear()  # bounds memory; only costs recomputing
-                        states_kept[nbx] = kept
+                        keep_state(nbx, kept)
                 else:
                     v = M.lower_bound(nbx)
                 lb_cache[nbx] = v
