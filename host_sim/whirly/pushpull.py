@@ -756,9 +756,8 @@ class Search:
         # the searches the other way round (their shared()): a position both reached joins
         # them
         self.meet = []
-        self._steps = _astar_steps(self.res, self.clock, level, rules, max_states, weight,
-                                   self.M, prune, origin, cap_every, heroes, self.came,
-                                   self.meet, self.fmin)
+        self._steps = _astar_steps(self.res, self.clock, self.M, max_states, weight, prune,
+                                   origin, cap_every, heroes, self.came, self.meet, self.fmin)
 
     def shared(self):
         """What a search the other way round reads of this one: (came, model, result, fmin,
@@ -817,12 +816,11 @@ def join(search):
         "met: %s + %s" % (fres.method, bres.method)
 
 
-def _astar_steps(res, clock, level, rules, max_states, weight, model, prune, origin,
-                 cap_every, heroes, came=None, meet=(), fmin=None):
+def _astar_steps(res, clock, M, max_states, weight, prune, origin, cap_every, heroes, came,
+                 meet, fmin):
     """Search's generator: fills res, yields when clock[0] (a deadline) has passed, returns
     when done."""
     t0 = time.time()
-    M = model or Model(level, rules)
     use_pi = "pi_corral" in prune and M.pure_push
     use_cd = "corral_deadlock" in prune and M.pure_push
     use_cs = "corral_search" in prune and M.pure_push
@@ -885,8 +883,6 @@ def _astar_steps(res, clock, level, rules, max_states, weight, model, prune, ori
     def is_goal(b, reg, h):
         return h == 0 and (not need_h or reg & hmask)
 
-    if came is None:
-        came = {}
     heap = []
     for reg in ([region] if heroes is None else [M.region(boxes, c) for c in heroes]):
         start = _key(boxes, lowest(reg))
@@ -904,8 +900,6 @@ def _astar_steps(res, clock, level, rules, max_states, weight, model, prune, ori
     tick = len(heap) - 1
     found = None
     stopped = False
-    if fmin is None:
-        fmin = [0]
     while heap:
         f, negg, _, key, reg = heapq.heappop(heap)
         if key in closed:
