@@ -20,7 +20,7 @@ import time
 from games.whirly import notation
 from games.whirly import rules as R
 from games.whirly.engine import Engine
-from host_sim.whirly import pushpull, search
+from host_sim.whirly import packing, pushpull, search
 
 
 def rules_of(level, rules=None):
@@ -82,7 +82,7 @@ def method_for(level, rules=None):
 # another before: 8 at 60 s); Microban 152 / 154 / 154 at 1 / 5 / 20 s, 56 of its solutions
 # proven shortest by a meeting.
 PORTFOLIO = (("forward", 1, 0.15), ("backward", 1, 0.1), ("backward", 10, 0.25),
-             ("backward", 30, 0.45), ("forward", 10, 0.05))
+             ("backward", 30, 0.45), ("forward", 10, 0.05), ("packing", 0, 0.1))
 SOLO = 0.2
 SOLO_MAX = 4.0  # seconds: past them the optimal searches' time alone buys little (their
 # meetings settle it) and the weighted ones need the time (XSokoban at 60 s a level)
@@ -161,13 +161,19 @@ def _portfolio(level, r, M, prune, end):
     for direction, w, part in PORTFOLIO:
         if direction == "forward":
             s = pushpull.Search(level, r, weight=w, prune=prune, model=M)
+        elif direction == "packing":
+            if not M.pure_push:
+                continue  # its stages assume every box pushed onto a target of its own
+            s = packing.PackingSearch(level, r, model=M)
         else:
             s = pushpull.backward_search(level, r, weight=w)
             if s is None:
                 continue  # no co-game or no single solved position: the others share its time
         searches.append([direction, s, part, w])
+    ways = ("forward", "backward")
     for it in searches:
-        it[1].meet.extend(o[1].shared() for o in searches if o[0] != it[0])
+        if it[0] in ways:
+            it[1].meet.extend(o[1].shared() for o in searches if o[0] in ways and o[0] != it[0])
     limit = end - time.time()
     solo_end = time.time() + min(limit * SOLO, SOLO_MAX)
     started = []
