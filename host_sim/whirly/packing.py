@@ -8,8 +8,9 @@ staying as walls: a plain A* on pushes whose estimate is the nearest box's push 
 that target. The stage looks at a few boxes only (an abstraction): first the box it means
 to bring, alone; a plan that fails on the whole board (a box there stands on the hero's way
 or on the box's, or a push freezes a box off target) names the boxes in the way, which join
-the stage's search, until a plan holds on the whole board. Stages go fewest detours first (_search), each box
-that could fill the target in turn (the nearest first), a few plans each.
+the stage's search, until a plan holds on the whole board. Stages go fewest detours first
+(_search), each box that could fill the target in turn (the nearest first), a few plans
+each.
 
 Not shortest, and not complete (the order is one of many, later stages never revisit a
 filled target), but a stage's search only sees the boxes that matter to it: XSokoban #8

@@ -64,23 +64,25 @@ def method_for(level, rules=None):
 
 
 # The portfolio: solve() with a clock and no position cap (hints need any valid solution within
-# the time given, the shortest when there is time for it): searches taking turns, each a
-# pushpull.Search resumed where it stopped (its queue and table kept). (direction, weight,
-# share): rounds of ROUND of time_limit, each search running for its share of a round, the
-# optimal ones (weight 1) alone for the first SOLO of time_limit (easy levels get the
-# shortest solution), until one finds a solution or a forward one proves the level
-# unsolvable. The optimal A* forward and backward (pushpull.backward: the co-game from the
-# solved position; far easier on crowded ends such as goal rooms) give the shortest solution
-# in pushes; weighted A* (f = g + w h) backward and forward look at far fewer positions,
-# their solutions not always the shortest. A search that does not apply (backward: spare
-# targets, an htarget, colours that differ) leaves its share to the others. The searches meet
+# the time given, the shortest when there is time for it): searches taking turns, each resumed
+# where it stopped (its queue and table kept). (direction, weight, share): rounds of ROUND of
+# time_limit, each search running for its share of a round, the optimal ones (weight 1) alone
+# for the first SOLO of time_limit (easy levels get the shortest solution), until one finds a
+# solution or a forward one proves the level unsolvable. The optimal A* forward and backward
+# (pushpull.backward: the co-game from the solved position; far easier on crowded ends such
+# as goal rooms) give the shortest solution in pushes; weighted A* (f = g + w h) backward and
+# forward look at far fewer positions, their solutions not always the shortest; the
+# packing-order search (packing.PackingSearch, "weight" 0: never in the time alone) fills the
+# targets one at a time in an order found backwards, a stage seeing only the boxes in its
+# way. A search that does not apply (backward: spare targets, an htarget, colours that
+# differ; packing: any but pure push) leaves its share to the others. The searches meet
 # (pushpull.Search.meet): the forward ones look up the positions they reach in the backward
 # ones' tables and the other way round; the two optimal ones' meeting is taken when proven
-# shortest, else the best of theirs when their time alone ends (Search.settle). Measured (README,
-# "The solver"): XSokoban's first 20 levels at 60 s a level 10 solved, 8 of them within 20 s,
-# each where a weighted backward search met the optimal forward one (the phases one after
-# another before: 8 at 60 s); Microban 152 / 154 / 154 at 1 / 5 / 20 s, 56 of its solutions
-# proven shortest by a meeting.
+# shortest, else the best of theirs when their time alone ends (Search.settle). Measured
+# (README, "The solver"): XSokoban's first 20 levels at 60 s a level 11 solved, 9 of them
+# where a weighted backward search met the optimal forward one, #8 by the packing-order
+# search (6.8 s; 10 before it); Microban 152 / 154 / 154 at 1 / 5 / 20 s, 56 of its
+# solutions proven shortest by a meeting.
 PORTFOLIO = (("forward", 1, 0.15), ("backward", 1, 0.1), ("backward", 10, 0.25),
              ("backward", 30, 0.45), ("forward", 10, 0.05), ("packing", 0, 0.1))
 SOLO = 0.2
