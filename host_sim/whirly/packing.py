@@ -121,10 +121,8 @@ class PackingSearch:
         self.clock[0] = t + seconds
         if not self.done:
             with no_gc():
-                for x in self._steps:
-                    break  # PAUSE: out of time
-                else:
-                    self.done = True
+                if next(self._steps, None) is None:  # else PAUSE: out of time
+                    self.done = True  # solved, or out of plans
             self.spent += time.time() - t
             self.res.seconds = self.spent
         return self.res
