@@ -63,23 +63,50 @@ def test_a_stage_plan_that_fails_on_the_whole_board_names_the_box_in_its_way():
     assert blocking is None and after == ((1 << _cell(M, 4, 1),), a)
 
 
-def test_the_stage_search_sees_the_boxes_its_plans_ran_into():
-    # the stage filling (1, 1) starts with A alone, runs into B, then sees both: B cannot be
-    # pushed (A behind it) nor A reached, so no plan, and the level has no solution
+def test_a_stage_moves_first_its_box_alone_then_the_boxes_in_its_way():
+    # filling (1, 1): A alone may move, B standing still (no plan: the hero is shut in
+    # behind B); then A with B taken away (a plan, which runs into B on the whole board); then
+    # A and B may both move (no plan: B cannot be pushed, A is behind it): the level has no
+    # solution, and the stages say so
     lv = xsb(QUEUE)
     s = packing.PackingSearch(lv)
-    seen = []
+    M = s.M
+    a, b = _cell(M, 5, 1), _cell(M, 6, 1)
+    calls = []
     stage = s._stage
 
     def spy(sub, hero, t, fixed):
-        seen.append(sub[0])
+        calls.append((sub[0], fixed))
         return stage(sub, hero, t, fixed)
     s._stage = spy
     res = s.run(10)
     assert res.moves is None and s.done
-    M = s.M
-    a, b = _cell(M, 5, 1), _cell(M, 6, 1)
-    assert seen[:2] == [1 << a, (1 << a) | (1 << b)]
+    assert calls[:3] == [((1 << a) | (1 << b), 1 << b), (1 << a, 0), ((1 << a) | (1 << b), 0)]
+
+
+def test_a_stage_plan_never_moves_the_boxes_it_holds_still():
+    # our hard #19 (nine boxes): the stages' plans push only the boxes they may move, every
+    # other box (not only the filled targets') standing where it stood, and the solution holds
+    lv = collection_level("whirly-hard-45.txt", 19)
+    s = packing.PackingSearch(lv)
+    held = []
+    stage = s._stage
+
+    def spy(sub, hero, t, fixed):
+        for steps in stage(sub, hero, t, fixed):
+            if steps is not packing.PAUSE:
+                boxes = filled = 0
+                for m in sub:
+                    boxes |= m
+                for x in s.order[:s.order.index(t)]:
+                    filled |= 1 << x
+                held.append(bin(fixed & boxes & ~filled).count("1"))
+                assert not any((fixed >> n) & 1 for n, d in steps)  # a held box never pushed
+            yield steps
+    s._stage = spy
+    res = s.run(20)
+    assert res.moves is not None and solver.check(lv, res.moves) is None
+    assert max(held) > 0  # plans found with boxes besides the filled targets' held still
 
 
 def test_packing_search_runs_in_steps_as_at_once(monkeypatch):

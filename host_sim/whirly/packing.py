@@ -5,17 +5,18 @@ pulls (the others standing) is taken away, then the next, and so on; the targets
 the reverse of that order never close one another's way in (a goal room filled from its far
 end). Each stage then puts a box on the next target of the order, the targets filled before
 staying as walls: a plain A* on pushes whose estimate is the nearest box's push distance to
-that target. The stage looks at a few boxes only (an abstraction): first the box it means
-to bring, alone; a plan that fails on the whole board (a box there stands on the hero's way
-or on the box's, or a push freezes a box off target) names the boxes in the way, which join
-the stage's search, until a plan holds on the whole board. Stages go fewest detours first
-(_search), each box that could fill the target in turn (the nearest first), a few plans
-each.
+that target. A stage moves few boxes (an abstraction): first only the box it means to
+bring, every other box standing still like a wall, so that a plan disturbs nothing it need
+not. When there is no such plan, one is searched for with the other boxes taken away: on
+the whole board it runs into some of them (on the hero's way, where the box goes, or next
+to a box a push freezes off target), and those may move too (replay); again, until a plan
+is found with the rest standing still. Stages go fewest detours first (_search), each box
+that could fill the target in turn (the nearest first), a few plans each.
 
 Not shortest, and not complete (the order is one of many, later stages never revisit a
-filled target), but a stage's search only sees the boxes that matter to it: XSokoban #8
-in 0.2 s (before it the portfolio found nothing in 60 s; the w 30 backward search alone
-needs 41.5 s). Pure push levels only (Model.pure_push).
+filled target), but a stage's search only moves the boxes that matter to it: XSokoban #4
+and #8 in 0.1-1 s (before it the portfolio found neither in 60 s; for #8 the w 30 backward
+search alone needs 41.5 s). Pure push levels only (Model.pure_push).
 """
 
 import heapq
@@ -166,7 +167,7 @@ class PackingSearch:
 
     def _plans(self, boxes, hero, k):
         """Plans that fill target order[k]: (pushes, boxes after, hero after), each holding on
-        the whole board; PAUSE when out of time."""
+        the whole board; PAUSE when out of time. `sees`: the boxes the stage may move."""
         M = self.M
         t = self.order[k]
         fixed = 0
@@ -178,10 +179,28 @@ class PackingSearch:
                 d = self.dist(gi, t, fixed)
                 movers.extend((d[c], c) for c in cells_of(m & ~fixed) if d[c] < INF)
         movers.sort()
+        occ = 0
+        for m in boxes:
+            occ |= m
         for _, c in movers:
             sees = fixed | (1 << c)  # the boxes this stage's search sees
             while True:
                 found = 0
+                # the boxes it does not see stand still
+                for steps in self._stage(boxes, hero, t, fixed | (occ & ~sees)):
+                    if steps is PAUSE:
+                        yield PAUSE
+                        continue
+                    after, blocking = self.replay(boxes, hero, steps, boxes)
+                    if after is None:
+                        continue
+                    yield (steps,) + after
+                    found += 1
+                    if found == PLANS:
+                        break
+                if found:
+                    break
+                # none: which boxes are in the way? A plan with them taken away names them
                 blocking = None
                 sub = tuple(m & sees for m in boxes)
                 for steps in self._stage(sub, hero, t, fixed):
@@ -189,13 +208,10 @@ class PackingSearch:
                         yield PAUSE
                         continue
                     after, blocking = self.replay(boxes, hero, steps, sub)
-                    if after is None:
-                        break  # the boxes in the way join; the stage searches again
-                    yield (steps,) + after
-                    found += 1
-                    if found == PLANS:
-                        break
-                if found or not blocking:
+                    if after is not None:
+                        yield (steps,) + after  # none in its way after all
+                    break
+                if not blocking:
                     break
                 for x in blocking:
                     sees |= 1 << x
