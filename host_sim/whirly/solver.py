@@ -79,9 +79,9 @@ def method_for(level, rules=None):
 # (pushpull.Search.meet): the forward ones look up the positions they reach in the backward
 # ones' tables and the other way round; the two optimal ones' meeting is taken when proven
 # shortest, else the best of theirs when their time alone ends (Search.settle). Measured
-# (README, "The solver"): XSokoban's first 20 levels at 60 s a level 11 solved, 9 of them
-# where a weighted backward search met the optimal forward one, #8 by the packing-order
-# search (6.8 s; 10 before it); Microban 152 / 154 / 154 at 1 / 5 / 20 s, 56 of its
+# (README, "The solver"): XSokoban's first 20 levels at 60 s a level 12 solved, 8 of them
+# where a weighted backward search met the optimal forward one, #4, #5 and #8 by the
+# packing-order search (10 before it); Microban 152 / 154 / 154 at 1 / 5 / 20 s, 54 of its
 # solutions proven shortest by a meeting.
 PORTFOLIO = (("forward", 1, 0.15), ("backward", 1, 0.1), ("backward", 10, 0.25),
              ("backward", 30, 0.45), ("forward", 10, 0.05), ("packing", 0, 0.1))
