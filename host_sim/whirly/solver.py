@@ -73,8 +73,8 @@ def method_for(level, rules=None):
 # as goal rooms) give the shortest solution in pushes; weighted A* (f = g + w h) backward and
 # forward look at far fewer positions, their solutions not always the shortest; the
 # packing-order search (packing.PackingSearch, "weight" 0: never in the time alone) fills the
-# targets one at a time in an order found backwards, a stage seeing only the boxes in its
-# way. A search that does not apply (backward: spare targets, an htarget, colours that
+# targets one at a time in an order found backwards, a stage moving only its box and the
+# boxes in its way. A search that does not apply (backward: spare targets, an htarget, colours that
 # differ; packing: any but pure push) leaves its share to the others. The searches meet
 # (pushpull.Search.meet): the forward ones look up the positions they reach in the backward
 # ones' tables and the other way round; the two optimal ones' meeting is taken when proven
@@ -99,14 +99,16 @@ def solve(level, rules=None, time_limit=10.0, max_states=None, stats=None, weigh
     variant), or None when none was found within time_limit seconds / max_states states.
 
     With a clock only (max_states None, weight 1, optimal False) a push-model level gets the
-    portfolio (PORTFOLIO: the optimal A* forward and backward alone first, then they and
-    weighted A* backward and forward taking turns). optimal=True, a weight or a max_states
-    gives the one forward search asked for (the generator caps positions, so its searches stay
-    the ones the shipped packs were made with).
+    portfolio (PORTFOLIO: the optimal A* forward and backward alone first, then they,
+    weighted A* backward and forward and the packing-order search taking turns).
+    optimal=True, a weight or a max_states gives the one forward search asked for (the
+    generator caps positions, so its searches stay the ones the shipped packs were made
+    with).
 
     stats, when a dict, receives: method (the search that found the solution, or the last
-    one started, e.g. "push A*", "push WA*(10) backward"), optimal (True when an A* of weight 1
-    found it: shortest in pushes, with prune=pushpull.OPTIMAL forward), pushes, moves,
+    one started, e.g. "push A*", "push WA*(10) backward", "packing order"), optimal (True
+    when an A* of weight 1 found it: shortest in pushes, with prune=pushpull.OPTIMAL
+    forward), pushes, moves,
     expanded and states (all phases), seconds, complete (True when a forward search
     exhausted the positions: None then means unsolvable), lower_bound (the level's, push
     model), corral_expanded.
