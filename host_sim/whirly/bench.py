@@ -8,14 +8,14 @@
 
 `run` solves every level with solver.solve()'s portfolio (the optimal A* forward and backward
 alone first, then they, weighted A* both ways and the packing-order search taking turns) and
-counts the levels solved within each limit: each limit gets its own run, except for the
-levels an optimal phase already solved at a smaller one. With --optimal (the forward A* alone) one run at the largest limit is
-counted at each smaller one too (A* is deterministic: a level solved in t seconds is solved by
-any limit above t, on the same machine under the same load). Times depend on the machine and its
-load; the positions expanded do not, so they are printed too. `ablation` caps each search at a
-number of positions instead of seconds, so its table is the same on any machine: solved levels
-and positions expanded with no pruning, each pruning alone, the default set without each of its
-own, the default set, and all.
+counts the levels solved within each limit: each limit gets its own run, except for the levels
+an optimal phase already solved at a smaller one. With --optimal (the forward A* alone) one run
+at the largest limit is counted at each smaller one too (A* is deterministic: a level solved in
+t seconds is solved by any limit above t, on the same machine under the same load). Times depend
+on the machine and its load; the positions expanded do not, so they are printed too. `ablation`
+caps each search at a number of positions instead of seconds, so its table is the same on any
+machine: solved levels and positions expanded with no pruning, each pruning alone, the default
+set without each of its own, the default set, and all.
 """
 
 import argparse
