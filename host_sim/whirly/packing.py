@@ -22,21 +22,12 @@ search alone needs 41.5 s). Pure push levels only (Model.pure_push).
 import heapq
 import time
 
-from host_sim.whirly.pushpull import INF, Model, Result, _key, no_gc, replay_chain
-from host_sim.whirly.search import lowest
+from host_sim.whirly.pushpull import INF, Model, Result, _chain, _key, no_gc, replay_chain
+from host_sim.whirly.search import lowest, walk_path
 
 STAGE_STATES = 20000  # positions one stage's search may expand
 PLANS = 2  # plans that hold on the whole board tried per box a stage may bring
 PAUSE = object()  # what the steps yield when the clock has run out
-
-
-def cells_of(m):
-    out = []
-    while m:
-        low = m & -m
-        m ^= low
-        out.append(low.bit_length() - 1)
-    return out
 
 
 def packing_order(M):
@@ -112,7 +103,6 @@ class PackingSearch:
         self.done = False
         self.clock = [0.0]
         self.spent = 0.0
-        self.meet = []  # the portfolio's interface: this search meets no other
         self.order = packing_order(M)
         self._dist = {}
         self._steps = self._search()
@@ -177,7 +167,7 @@ class PackingSearch:
         for gi, m in enumerate(boxes):
             if (M.goalmask[gi] >> t) & 1:
                 d = self.dist(gi, t, fixed)
-                movers.extend((d[c], c) for c in cells_of(m & ~fixed) if d[c] < INF)
+                movers.extend((d[c], c) for c in M.bits.cells(m & ~fixed) if d[c] < INF)
         movers.sort()
         occ = 0
         for m in boxes:
@@ -229,6 +219,7 @@ class PackingSearch:
         """A* on the boxes of sub (those of fixed never move) until one stands on target t:
         yields the pushes [(box cell, direction)] of each way found, PAUSE when out of time."""
         M = self.M
+        cells = M.bits.cells
         ds = [self.dist(gi, t, fixed) if (M.goalmask[gi] >> t) & 1 else None
               for gi in range(len(sub))]
 
@@ -237,7 +228,7 @@ class PackingSearch:
             for gi, m in enumerate(b):
                 d = ds[gi]
                 if d is not None:
-                    for c in cells_of(m & ~fixed):
+                    for c in cells(m & ~fixed):
                         if d[c] < best:
                             best = d[c]
             return best
@@ -280,13 +271,7 @@ class PackingSearch:
                 came[k2] = (g + 1, key, (n, d))
                 if to == t and (M.goalmask[gi] >> t) & 1:
                     closed.add(k2)  # a way in: the next one found ends elsewhere
-                    steps = []
-                    k = k2
-                    while came[k][1] is not None:
-                        steps.append(came[k][2])
-                        k = came[k][1]
-                    steps.reverse()
-                    yield steps
+                    yield _chain(came, k2)
                     continue
                 h = estimate(nbx)
                 if h < INF:
@@ -309,7 +294,11 @@ class PackingSearch:
         for n, d in steps:
             h = nb[(d + 2) & 3][n]
             if not (M.bits.flood(hero, M.walk & ~occ) >> h) & 1:
-                way = self.path(hero, h, M.walk & ~seen)
+                # the cells of the hero's walk in the stage's board
+                free = M.walk & ~seen
+                way = [hero]
+                for e in walk_path(M.W, M.H, lambda c: (free >> c) & 1, hero, h):
+                    way.append(way[-1] + M.off[e])
                 return None, [c for c in way if (occ & ~seen) >> c & 1]
             t = nb[d][n]
             if (occ >> t) & 1:
@@ -326,24 +315,3 @@ class PackingSearch:
                 return None, [c for c in (nb[e][t] for e in range(4))
                               if c >= 0 and (occ & ~seen) >> c & 1]
         return (tuple(boxes), hero), None
-
-    def path(self, src, dst, free):
-        """The cells of a shortest walk from src to dst through free cells ([] if none)."""
-        nb = self.M.nb
-        prev = {src: None}
-        todo = [src]
-        i = 0
-        while i < len(todo) and dst not in prev:
-            c = todo[i]
-            i += 1
-            for e in range(4):
-                x = nb[e][c]
-                if x >= 0 and x not in prev and (free >> x) & 1:
-                    prev[x] = c
-                    todo.append(x)
-        out = []
-        c = dst if dst in prev else None
-        while c is not None:
-            out.append(c)
-            c = prev[c]
-        return out
