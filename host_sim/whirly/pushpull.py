@@ -13,7 +13,8 @@ state (walking is free).
 Search: A* on pushes (pulls) with
   - a lower bound: minimum-cost assignment (Hungarian) of boxes to matching targets on
     per-box push distances, computed by reverse moves from each target ignoring other boxes;
-    an infinite assignment is a deadlock;
+    an infinite assignment is a deadlock. With "sides" (a switch with the prunings, for any
+    push/pull level) the distances know which side of each box the hero is on (sides.py);
   - dead squares: cells from which a box reaches no matching target (simple deadlocks);
   - freeze deadlocks: a pushed box that can never move again on either axis, off target;
   - a transposition table keyed by (boxes, normalised hero);
@@ -50,14 +51,14 @@ from games.whirly import rules as R
 from games.whirly.board import Level
 from games.whirly.engine import T_HTARGET, T_TARGET, U_BOX, Engine
 from host_sim.whirly.search import Bits, Path, lowest
+from host_sim.whirly.sides import INF, Sides
 
-INF = 1 << 20
 NONE, PUSH, PULL = R.NONE, R.PUSH, R.PULL
 
-PRUNINGS = ("pi_corral", "corral_deadlock", "corral_search", "tunnel", "frozen_goals")
+PRUNINGS = ("pi_corral", "corral_deadlock", "corral_search", "tunnel", "frozen_goals", "sides")
 ALL = frozenset(PRUNINGS)
 # the corral searches cost more positions than they save on our collections (README): off
-DEFAULT = frozenset(("pi_corral", "corral_deadlock", "tunnel", "frozen_goals"))
+DEFAULT = frozenset(("pi_corral", "corral_deadlock", "tunnel", "frozen_goals", "sides"))
 # proven to keep push-optimality (frozen_goals' bound is a lower bound, but which frozen boxes
 # a position sees depends on the way it was reached, so it is not consistent)
 OPTIMAL = DEFAULT - {"tunnel", "frozen_goals"}
@@ -160,7 +161,8 @@ class Model:
                     self.hmask |= 1 << c
         self.start_boxes = self.boxes_of(level.unit)
         self._distances()
-        self._rows = {}  # (group, cell) -> push distances to every target
+        self._rows = {}  # (group, cell, side) -> the bound's costs to every target (_row)
+        self._sides = None
         self.corral_expanded = 0  # positions expanded by corral searches (corral_unsolvable)
         self.space = self.walk  # cells a hero or some box may ever stand on
         for m in self.boxok:
@@ -247,17 +249,35 @@ class Model:
         return bool((self.dead[gi] >> cell) & 1)
 
     # ---------------------------------------------------------------- lower bound
-    def _row(self, gi, c):
-        key = (gi, c)
+    def _row(self, gi, c, k=-1):
+        """The bound's costs of a box of group gi on c to each target: push distances, or
+        with the hero on side k of it (k >= 0), the distances of sides.py."""
+        key = (gi, c, k)
         r = self._rows.get(key)
         if r is None:
-            r = self._rows[key] = [d[c] for d in self.dist[gi]]
+            if k < 0:
+                r = [d[c] for d in self.dist[gi]]
+            else:
+                sd = self.sides()
+                r = [sd.distances(gi, ti)[4 * c + k] for ti in range(self.ntargets)]
+            self._rows[key] = r
         return r
 
-    def bound_state(self, boxes, view=None):
+    def sides(self):
+        """The Sides of this level (made when first needed)."""
+        if self._sides is None:
+            self._sides = Sides(self)
+        return self._sides
+
+    def side_of(self, c, hero):
+        """The side of a box on c the hero (a cell of its region) is on; -1 when hero is None."""
+        return -1 if hero is None else self.sides().side(c, hero)
+
+    def bound_state(self, boxes, view=None, hero=None):
         """(total, cells, cost, p, u, v, row) of the lower bound's assignment, for
         child_bound(); None unless boxes and targets are as many (then a moved box is one
-        changed row). view: a FrozenGoals (its boxes left out, its distances used)."""
+        changed row). view: a FrozenGoals (its boxes left out, its distances used); hero: a
+        cell of the hero's region, for the distances that know its side of each box."""
         if self.nboxes != self.ntargets or not self.targets:
             return None
         row = self._row if view is None else view.row
@@ -271,7 +291,7 @@ class Model:
                 m ^= low
                 c = low.bit_length() - 1
                 cells.append((gi, c))
-                cost.append(row(gi, c))
+                cost.append(row(gi, c, self.side_of(c, hero)))
         if len(cells) != (self.ntargets if view is None else len(view.targets)):
             return None
         if not cells:
@@ -279,13 +299,14 @@ class Model:
         total, p, u, v = hungarian_state(cost)
         return total, cells, cost, p, u, v, row
 
-    def child_bound(self, state, gi, n, t, keep=False):
-        """lower_bound() of the boxes of state with box gi moved from n to t, in O(n^2); with
-        keep, (that bound, the child's own state for its children)."""
+    def child_bound(self, state, gi, n, t, keep=False, hero=None):
+        """lower_bound() of the boxes of state with box gi moved from n to t (the hero, when
+        state knew its sides, now on cell hero), in O(n^2); with keep, (that bound, the
+        child's own state for its children). The other boxes keep their sides (sides.py)."""
         total, cells, cost, p, u, v, row = state
         i = cells.index((gi, n))
         cost = list(cost)
-        cost[i] = row(gi, t)
+        cost[i] = row(gi, t, self.side_of(t, hero))
         p, u, v = list(p), list(u), list(v)
         total = augment_row(cost, p, u, v, i)
         if not keep:
@@ -318,17 +339,17 @@ class Model:
             out |= 1 << x
         return out
 
-    def lower_bound(self, boxes):
-        """Minimum-cost assignment of boxes to matching targets (INF when impossible)."""
+    def lower_bound(self, boxes, hero=None):
+        """Minimum-cost assignment of boxes to matching targets (INF when impossible); with
+        hero (a cell of the hero's region), on the distances that know its side of each box."""
         rows = []
         for gi in range(len(self.cols)):
             m = boxes[gi]
-            per = self.dist[gi]
             while m:
                 low = m & -m
                 m ^= low
                 c = low.bit_length() - 1
-                rows.append([d[c] for d in per])
+                rows.append(self._row(gi, c, self.side_of(c, hero)))
         if not rows or not self.targets:
             return 0
         if len(rows) > len(rows[0]):  # fewer targets: every target takes a box
@@ -664,13 +685,26 @@ class FrozenGoals:
     column, its mouth filled first)."""
 
     def __init__(self, M, F):
+        self.M = M
         self.F = F
-        self.targets = [(t, tc) for t, tc in zip(M.targets, M.tcol) if not (F >> t) & 1]
+        self.index = [i for i, t in enumerate(M.targets) if not (F >> t) & 1]
+        self.targets = [(M.targets[i], M.tcol[i]) for i in self.index]
         self.dist = [[M.target_distances(gi, t, tc, F) for t, tc in self.targets]
                      for gi in range(len(M.cols))]
         self._rows = {}
 
-    row = Model._row  # the same cache of rows, of this view's distances
+    def row(self, gi, c, k=-1):
+        """Model._row on this board; with the hero's side k known, each cost also no less
+        than the model's on that side (a lower bound too: walls only lengthen a way)."""
+        key = (gi, c, k)
+        r = self._rows.get(key)
+        if r is None:
+            r = [d[c] for d in self.dist[gi]]
+            if k >= 0:
+                full = self.M._row(gi, c, k)
+                r = [max(a, full[i]) for a, i in zip(r, self.index)]
+            self._rows[key] = r
+        return r
 
 
 VIEWS = 4000  # FrozenGoals a search keeps (their sets of frozen boxes)
@@ -826,6 +860,7 @@ def _astar_steps(res, clock, M, max_states, weight, prune, origin, cap_every, he
     use_cs = "corral_search" in prune and M.pure_push
     use_tunnel = "tunnel" in prune and M.pure_push
     use_fz = "frozen_goals" in prune and M.pure_push
+    use_sides = "sides" in prune  # a bound: any push/pull level
     fz = {}  # boxes -> mask of those frozen on targets (walls for the bound), when any
     views = {}  # such a mask -> its FrozenGoals
 
@@ -841,9 +876,10 @@ def _astar_steps(res, clock, M, max_states, weight, prune, origin, cap_every, he
     corral_expanded0 = M.corral_expanded
     boxes, hero = origin or (M.start_boxes, M.hero)
     region = M.region(boxes, hero)
-    lb_cache = {}
+    lb_cache = {}  # position key -> its bound
     reg_cache = {}
-    states_kept = {}  # boxes -> bound_state() of them, from child_bound
+    states_kept = {}  # position key -> bound_state() of it, from child_bound
+    frozen = set()  # boxes with one frozen off target (hero or not)
 
     def keep_state(b, st):
         if len(states_kept) >= KEEP_STATES:
@@ -854,11 +890,10 @@ def _astar_steps(res, clock, M, max_states, weight, prune, origin, cap_every, he
                 del states_kept[k]
         states_kept[b] = st
 
-    def lb(b):
-        v = lb_cache.get(b)
+    def lb(key, reg):
+        v = lb_cache.get(key)
         if v is None:
-            v = M.lower_bound(b)
-            lb_cache[b] = v
+            v = lb_cache[key] = M.lower_bound(key[:-1], lowest(reg) if use_sides else None)
         return v
 
     def canon_of(b, hero):
@@ -875,8 +910,6 @@ def _astar_steps(res, clock, M, max_states, weight, prune, origin, cap_every, he
             lst.append(r)
         return r
 
-    h0 = lb(boxes)
-    res.lower_bound = h0
     hmask = M.hmask
     need_h = M.nhtargets > 0
 
@@ -884,15 +917,21 @@ def _astar_steps(res, clock, M, max_states, weight, prune, origin, cap_every, he
         return h == 0 and (not need_h or reg & hmask)
 
     heap = []
+    h0 = INF
     for reg in ([region] if heroes is None else [M.region(boxes, c) for c in heroes]):
         start = _key(boxes, lowest(reg))
         if start in came:
             continue
+        h = lb(start, reg)
+        if h >= INF:
+            continue
+        h0 = min(h0, h)
         came[start] = (0, None, None)
-        if h0 < INF and is_goal(boxes, reg, h0):
+        if is_goal(boxes, reg, h):
             _finish(res, M, came, start, reg, t0, heroes is not None)
             return
-        heap.append((h0 * weight, 0, len(heap), start, reg))
+        heap.append((h * weight, 0, len(heap), start, reg))
+    res.lower_bound = h0
     if h0 >= INF:
         res.complete = True
         return
@@ -921,7 +960,7 @@ def _astar_steps(res, clock, M, max_states, weight, prune, origin, cap_every, he
             break
         g = -negg
         b = key[:-1]
-        if lb(b) == 0 and is_goal(b, reg, 0):
+        if lb(key, reg) == 0 and is_goal(b, reg, 0):
             found = (key, reg)  # reached by a macro move: such goals wait for their turn
             break
         moves = M.moves(b, reg)
@@ -949,48 +988,49 @@ def _astar_steps(res, clock, M, max_states, weight, prune, origin, cap_every, he
         # it: an O(n^3) Hungarian saved per expansion, the same numbers (2 to 38 % less CPU
         # time per position on Microban's hardest levels)
         F = fz.get(b, 0) if use_fz else 0
-        state = states_kept.get(b)  # kept: other hero regions may have the same boxes
+        # kept: a position reached again, or its parent's child_bound
+        state = states_kept.get(key)
         if state is None and len(moves) > 1:
-            state = M.bound_state(b, view_of(F) if F else None)
+            state = M.bound_state(b, view_of(F) if F else None,
+                                  lowest(reg) if use_sides else None)
 
-        def child_lb(nbx, gi, n, t):
-            v = lb_cache.get(nbx)
+        def child_lb(k2, nbx, gi, n, t, hero):
+            """The bound of position k2 (boxes nbx, the hero on cell hero): box gi moved
+            from n to t; its assignment kept for k2's children."""
+            v = lb_cache.get(k2)
             if v is None:
                 Fc = F
                 if use_fz and (M.anygoal >> t) & 1:
                     new = M.frozen_goals(nbx, t, F)
                     if new < 0:
-                        lb_cache[nbx] = INF
+                        lb_cache[k2] = INF
                         return INF
                     Fc = F | new
                 if Fc:
                     fz[nbx] = Fc
                 if Fc != F or (Fc and not state):
                     # boxes newly frozen: the bound without them, on their walls
-                    kept = M.bound_state(nbx, view_of(Fc))
+                    kept = M.bound_state(nbx, view_of(Fc), hero)
                     v = INF if kept is None or kept[0] >= INF else kept[0]
                     if v >= INF:
                         res.pruned["frozen_goals"] += 1
                     else:
-                        keep_state(nbx, kept)
+                        keep_state(k2, kept)
                 elif state:
-                    v, kept = M.child_bound(state, gi, n, t, keep=True)
+                    v, kept = M.child_bound(state, gi, n, t, keep=True, hero=hero)
                     if v < INF:
-                        keep_state(nbx, kept)
+                        keep_state(k2, kept)
                 else:
-                    v = M.lower_bound(nbx)
-                lb_cache[nbx] = v
+                    v = M.lower_bound(nbx, hero)
+                lb_cache[k2] = v
             return v
 
         for gi, n, d, t, hero in moves:
             nbx = list(b)
             nbx[gi] = nbx[gi] ^ (1 << n) ^ (1 << t)
             nbx = tuple(nbx)
-            h = child_lb(nbx, gi, n, t)
-            if h >= INF:
-                continue
-            if M.kinds[gi] == PUSH and M.frozen_deadlock(nbx, t):
-                lb_cache[nbx] = INF
+            if nbx in frozen or (M.kinds[gi] == PUSH and M.frozen_deadlock(nbx, t)):
+                frozen.add(nbx)
                 continue
             r2 = canon_of(nbx, hero)
             step = (n, d)
@@ -1002,16 +1042,19 @@ def _astar_steps(res, clock, M, max_states, weight, prune, origin, cap_every, he
                     step = ((n, d),) + tuple((c, d) for _, _, c in run)
                     cost += len(run)
                     res.pruned["tunnel"] += len(run)
-                    h = child_lb(nbx, gi, n, t)
-                    if h >= INF:
-                        continue
-                    if M.frozen_deadlock(nbx, t):
-                        lb_cache[nbx] = INF
+                    if nbx in frozen or M.frozen_deadlock(nbx, t):
+                        frozen.add(nbx)
                         continue
                     hero = run[-1][2]
                     r2 = canon_of(nbx, hero)
             k2 = _key(nbx, lowest(r2))
             if k2 in closed:
+                continue
+            h = child_lb(k2, nbx, gi, n, t, hero if use_sides else None)
+            if h >= INF:
+                if use_sides and min(M._row(gi, t)) < INF and \
+                        min(M._row(gi, t, M.side_of(t, hero))) >= INF:
+                    res.pruned["sides"] += 1  # a lone box's deadlock only its sides show
                 continue
             old = came.get(k2)
             if old is not None and old[0] <= g + cost:
