@@ -881,6 +881,15 @@ def _astar_steps(res, clock, M, max_states, weight, prune, origin, cap_every, he
     states_kept = {}  # position key -> bound_state() of it, from child_bound
     frozen = set()  # boxes with one frozen off target (hero or not)
 
+    def frozen_off(nbx, gi, t):
+        """Is the box of group gi just moved to t in nbx frozen off target (cached)?"""
+        if nbx in frozen:
+            return True
+        if M.kinds[gi] == PUSH and M.frozen_deadlock(nbx, t):
+            frozen.add(nbx)
+            return True
+        return False
+
     def keep_state(b, st):
         if len(states_kept) >= KEEP_STATES:
             # bounds memory (only costs recomputing): the oldest quarter goes, the newest
@@ -1029,8 +1038,7 @@ def _astar_steps(res, clock, M, max_states, weight, prune, origin, cap_every, he
             nbx = list(b)
             nbx[gi] = nbx[gi] ^ (1 << n) ^ (1 << t)
             nbx = tuple(nbx)
-            if nbx in frozen or (M.kinds[gi] == PUSH and M.frozen_deadlock(nbx, t)):
-                frozen.add(nbx)
+            if frozen_off(nbx, gi, t):
                 continue
             r2 = canon_of(nbx, hero)
             step = (n, d)
@@ -1042,8 +1050,7 @@ def _astar_steps(res, clock, M, max_states, weight, prune, origin, cap_every, he
                     step = ((n, d),) + tuple((c, d) for _, _, c in run)
                     cost += len(run)
                     res.pruned["tunnel"] += len(run)
-                    if nbx in frozen or M.frozen_deadlock(nbx, t):
-                        frozen.add(nbx)
+                    if frozen_off(nbx, gi, t):
                         continue
                     hero = run[-1][2]
                     r2 = canon_of(nbx, hero)

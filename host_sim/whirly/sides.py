@@ -39,6 +39,7 @@ class Sides:
                     out.append(bits.flood(h, free))
             parts[c] = tuple(out)
         self._dist = {}  # (group, target index) -> list over 4 * cell + side
+        self._pred = {}  # group -> _preds()
 
     def side(self, c, h):
         """The side of a box on c that cell h (the hero's) is on; -1: none (h next to no
@@ -81,8 +82,7 @@ class Sides:
 
     def _preds(self, gi):
         """state -> the states a move of a lone box of group gi comes from (cached)."""
-        key = ("pred", gi)
-        pred = self._dist.get(key)
+        pred = self._pred.get(gi)
         if pred is not None:
             return pred
         nb, walk, ok = self.nb, self.walk, self.boxok[gi]
@@ -110,5 +110,5 @@ class Sides:
                     k2 = self.side(y, h)
                     if k2 >= 0:
                         pred.setdefault(4 * y + k2, []).append(4 * x + k)
-        self._dist[key] = pred
+        self._pred[gi] = pred
         return pred

@@ -79,10 +79,10 @@ def method_for(level, rules=None):
 # (pushpull.Search.meet): the forward ones look up the positions they reach in the backward
 # ones' tables and the other way round; the two optimal ones' meeting is taken when proven
 # shortest, else the best of theirs when their time alone ends (Search.settle). Measured
-# (README, "The solver"): XSokoban's first 20 levels at 60 s a level 12 solved, 8 of them
-# where a weighted backward search met the optimal forward one, #4, #5 and #8 by the
-# packing-order search (10 before it); Microban 152 / 154 / 154 at 1 / 5 / 20 s, 54 of its
-# solutions proven shortest by a meeting.
+# (README, "The solver"): XSokoban's first 20 levels at 60 s a level 13 solved (with the
+# bound on the hero's sides; 12 before it), 10 of them where a weighted backward search met
+# the optimal forward one, #4 and #8 by the packing-order search (10 before it); Microban
+# 152 / 154 / 154 at 1 / 5 / 20 s.
 PORTFOLIO = (("forward", 1, 0.15), ("backward", 1, 0.1), ("backward", 10, 0.25),
              ("backward", 30, 0.45), ("forward", 10, 0.05), ("packing", 0, 0.1))
 SOLO = 0.2
@@ -108,10 +108,9 @@ def solve(level, rules=None, time_limit=10.0, max_states=None, stats=None, weigh
     stats, when a dict, receives: method (the search that found the solution, or the last
     one started, e.g. "push A*", "push WA*(10) backward", "packing order"), optimal (True
     when an A* of weight 1 found it: shortest in pushes, with prune=pushpull.OPTIMAL
-    forward), pushes, moves,
-    expanded and states (all phases), seconds, complete (True when a forward search
-    exhausted the positions: None then means unsolvable), lower_bound (the level's, push
-    model), corral_expanded.
+    forward), pushes, moves, expanded and states (all phases), seconds, complete (True when
+    a forward search exhausted the positions: None then means unsolvable), lower_bound (the
+    level's, push model), corral_expanded.
     """
     r = rules_of(level, rules)
     if method is None:
