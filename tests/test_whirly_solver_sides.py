@@ -3,27 +3,19 @@
 they see, and the search's incremental bound on them."""
 import random
 
-from games.whirly import board
 from host_sim.whirly import pushpull, solver
 from host_sim.whirly.search import lowest
+from test_whirly_solver import DOOR as DOOR_LEVEL
+from test_whirly_solver_pruning import xsb
 
-# the box in the door can only be pushed back in from the right room: the hero, on the left,
-# pushes it in first, walks round it and pushes it out again
-DOOR = ["########",
-        "#@ #   #",
-        "#.  $  #",
-        "#  #   #",
-        "########"]
+# the box in the door can only be pushed back in from the right room (test_whirly_solver)
+DOOR = [r.replace("-", " ") for r in DOOR_LEVEL[1]]
 # the same with a right room too narrow to walk round the box in
 NARROW = ["#######",
           "#@ #  #",
           "#.  $ #",
           "#  #  #",
           "#######"]
-
-
-def xsb(rows):
-    return board.parse_rows(rows, 1, "xsb", "sokoban")
 
 
 def cell(M, x, y):

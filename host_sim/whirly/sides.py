@@ -44,11 +44,9 @@ class Sides:
     def side(self, c, h):
         """The side of a box on c that cell h (the hero's) is on; -1: none (h next to no
         side of it, e.g. the hero walled off from c)."""
-        k = 0
-        for m in self.parts[c]:
+        for k, m in enumerate(self.parts[c]):
             if (m >> h) & 1:
                 return k
-            k += 1
         return -1
 
     def distances(self, gi, ti):
