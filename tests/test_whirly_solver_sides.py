@@ -6,6 +6,7 @@ import random
 from host_sim.whirly import pushpull, solver
 from host_sim.whirly.search import lowest
 from test_whirly_solver import DOOR as DOOR_LEVEL
+from test_whirly_solver_meet import _cell as cell
 from test_whirly_solver_pruning import xsb
 
 # the box in the door can only be pushed back in from the right room (test_whirly_solver)
@@ -16,10 +17,6 @@ NARROW = ["#######",
           "#.  $ #",
           "#  #  #",
           "#######"]
-
-
-def cell(M, x, y):
-    return y * M.W + x
 
 
 def test_a_box_in_a_door_cuts_the_floor_in_two_sides():
