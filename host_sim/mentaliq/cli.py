@@ -12,6 +12,7 @@ packs of levels/mentaliq/ or with a `Game: mentaliq` header.
 import sys
 
 from games.mentaliq import board
+from host_sim import memguard
 
 
 def _positive(text):
@@ -79,6 +80,9 @@ def solve_pack(path, level=None, time=30.0, write=False, states=None, out=None,
         total += st["seconds"]
         if moves is None:
             why = "unsolvable" if st["complete"] else "not solved"
+            if st["stopped"] == "memory":
+                why = "not solved, stopped at the memory limit (%d MB)" \
+                      % (memguard.limit() // 2 ** 20)
             print("%s %s  %d positions  %.2f s" % (head, why, st["states"], st["seconds"]),
                   file=out)
             continue

@@ -23,6 +23,7 @@ from games.mentaliq import board
 from games.mentaliq.engine import (EV_BOOM, EV_BRICK, EV_LOOP, EV_PLANE, EV_PUSH, EV_REPULSE,
                                    EV_SLIDE, EV_STEP, EV_TRANSBORDER, EV_VECTOR, Engine,
                                    T_TRANSFERT)
+from host_sim import memguard
 
 UNDO_WORDS = 1 << 18  # deep enough for any BFS path: the undo ring is the solver's stack
 _SHORT_KEY = 24  # longer keys are stored as a 16-byte digest (memory; collisions ~2**-128)
@@ -77,7 +78,8 @@ def solve(level, time_limit=10.0, max_states=None, stats=None):
 
     stats, when a dict, receives: method ("BFS"), states (positions stored), expanded,
     seconds, complete (True when every reachable position was searched: None then means
-    unsolvable), moves (solution length or None), depth (deepest layer reached).
+    unsolvable), moves (solution length or None), depth (deepest layer reached), stopped
+    ("memory" when it stopped at the memory guard's limit, host_sim/memguard.py; else None).
     """
     t0 = time.time()
     e = engine_for(level)
@@ -94,6 +96,7 @@ def solve(level, time_limit=10.0, max_states=None, stats=None):
     head = 0  # next node to expand (nodes are numbered in BFS order)
     complete = False
     limited = False
+    stopped = False  # by the memory guard
     path = []
     while True:
         if head >= len(parent):
@@ -101,6 +104,9 @@ def solve(level, time_limit=10.0, max_states=None, stats=None):
             break
         if head & 255 == 0 and time_limit is not None and time.time() - t0 >= time_limit:
             limited = True
+            break
+        if head % memguard.EVERY == 0 and memguard.over():
+            limited = stopped = True
             break
         n = head
         head += 1
@@ -176,6 +182,7 @@ def solve(level, time_limit=10.0, max_states=None, stats=None):
         stats["complete"] = complete and not limited
         stats["moves"] = len(board.parse_moves(moves)) if moves is not None else None
         stats["depth"] = depth[len(depth) - 1]
+        stats["stopped"] = "memory" if stopped else None
     return moves
 
 

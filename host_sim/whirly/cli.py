@@ -119,6 +119,7 @@ def cmd_generate(args, out=None):
 
 # ---------------------------------------------------------------- solve
 def cmd_solve(args, out=None):
+    from host_sim import memguard
     from host_sim.whirly import packfile, solver
     out = out or sys.stdout
     found = packfile.chosen(args.pack, args.level, "solve")
@@ -139,6 +140,9 @@ def cmd_solve(args, out=None):
         total += st["seconds"]
         if moves is None:
             why = "unsolvable" if st["complete"] and st["method"].endswith("A*") else "not solved"
+            if st["stopped"] == "memory":
+                why = "not solved, stopped at the memory limit (%d MB)" \
+                      % (memguard.limit() // 2 ** 20)
             print("%s %s  %.2f s  %s, %d positions" % (head, why, st["seconds"], st["method"],
                                                     st["states"]), file=out)
             continue

@@ -50,6 +50,7 @@ from games.whirly import notation
 from games.whirly import rules as R
 from games.whirly.board import Level
 from games.whirly.engine import T_HTARGET, T_TARGET, U_BOX, Engine
+from host_sim import memguard
 from host_sim.whirly.search import Bits, Path, lowest
 from host_sim.whirly.sides import INF, Sides
 
@@ -726,6 +727,7 @@ class Result:
         # round reached too
         self.met = None
         self.candidate = None  # (pushes, key, other): the best such meeting not proven shortest
+        self.stopped = None  # "memory": stopped by the memory guard (memguard)
 
 
 def _key(boxes, canon):
@@ -965,6 +967,10 @@ def _astar_steps(res, clock, M, max_states, weight, prune, origin, cap_every, he
             res.corral_expanded = M.corral_expanded - corral_expanded0
             yield  # out of time: this position is expanded when the search goes on
         if max_states and len(came) > max_states and res.expanded % cap_every == 0:
+            stopped = True
+            break
+        if res.expanded % memguard.EVERY == 0 and memguard.over():
+            res.stopped = "memory"
             stopped = True
             break
         g = -negg

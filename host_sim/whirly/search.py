@@ -23,6 +23,7 @@ from collections import deque
 from games.whirly import notation
 from games.whirly import rules as R
 from games.whirly.engine import Engine, K_PLAIN
+from host_sim import memguard
 
 UP, RIGHT, DOWN, LEFT = 0, 1, 2, 3
 
@@ -441,6 +442,7 @@ class Result:
         self.seconds = 0.0
         self.complete = False  # the whole space was searched (None means unsolvable)
         self.method = ""
+        self.stopped = None  # "memory": stopped by the memory guard (memguard)
 
 
 def astar(level, rules=None, time_limit=10.0, max_states=None, weight=1.0, result=None):
@@ -476,6 +478,10 @@ def astar(level, rules=None, time_limit=10.0, max_states=None, weight=1.0, resul
             if time.time() - t0 > time_limit or (max_states and len(g) > max_states):
                 stopped = True
                 break
+        if res.expanded % memguard.EVERY == 0 and memguard.over():
+            res.stopped = "memory"
+            stopped = True
+            break
         d = g.depth[i]
         for cell, a, bk2, h2, solved in sp.successors(g.bkeys[i], g.canon[i], g.region[i]):
             j, reg = g.find(bk2, h2)

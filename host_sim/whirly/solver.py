@@ -110,7 +110,8 @@ def solve(level, rules=None, time_limit=10.0, max_states=None, stats=None, weigh
     when an A* of weight 1 found it: shortest in pushes, with prune=pushpull.OPTIMAL
     forward), pushes, moves, expanded and states (all phases), seconds, complete (True when
     a forward search exhausted the positions: None then means unsolvable), lower_bound (the
-    level's, push model), corral_expanded.
+    level's, push model), corral_expanded, stopped ("memory" when the searches stopped at
+    the memory guard's limit, memguard.limit(), before the time was up; else None).
     """
     r = rules_of(level, rules)
     if method is None:
@@ -154,6 +155,8 @@ def solve(level, rules=None, time_limit=10.0, max_states=None, stats=None, weigh
         stats["complete"] = complete
         stats["lower_bound"] = getattr(done[0][1], "lower_bound", None)
         stats["corral_expanded"] = sum(getattr(x, "corral_expanded", 0) for d, x in done)
+        # "memory": a search stopped at the memory guard's limit (memguard), the others then
+        stats["stopped"] = next((x.stopped for d, x in done if x.stopped), None)
     return moves
 
 
@@ -206,8 +209,9 @@ def _portfolio(level, r, M, prune, end):
                 started.append(item)
             res = s.run(min(limit * ROUND * part / total, left))
             if s.done:
-                if res.moves is not None or (res.complete and direction == "forward"):
-                    found = True  # solved, or proved unsolvable
+                if res.moves is not None or (res.complete and direction == "forward") \
+                        or res.stopped:
+                    found = True  # solved, proved unsolvable, or out of memory (memguard)
                     break
                 searches.remove(item)  # exhausted without a solution: out of the rounds
     return [(d, s.res) for d, s, p, w in started]
