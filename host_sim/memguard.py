@@ -54,3 +54,8 @@ def over():
         return False
     r = resident()
     return r is not None and r > lim
+
+
+def message():
+    """What a solve command prints for a level whose search stopped here."""
+    return "stopped at the memory limit (%d MB)" % (limit() // 2 ** 20)

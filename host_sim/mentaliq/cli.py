@@ -81,8 +81,7 @@ def solve_pack(path, level=None, time=30.0, write=False, states=None, out=None,
         if moves is None:
             why = "unsolvable" if st["complete"] else "not solved"
             if st["stopped"] == "memory":
-                why = "not solved, stopped at the memory limit (%d MB)" \
-                      % (memguard.limit() // 2 ** 20)
+                why = "not solved, " + memguard.message()
             print("%s %s  %d positions  %.2f s" % (head, why, st["states"], st["seconds"]),
                   file=out)
             continue

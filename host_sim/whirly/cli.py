@@ -141,8 +141,7 @@ def cmd_solve(args, out=None):
         if moves is None:
             why = "unsolvable" if st["complete"] and st["method"].endswith("A*") else "not solved"
             if st["stopped"] == "memory":
-                why = "not solved, stopped at the memory limit (%d MB)" \
-                      % (memguard.limit() // 2 ** 20)
+                why = "not solved, " + memguard.message()
             print("%s %s  %.2f s  %s, %d positions" % (head, why, st["seconds"], st["method"],
                                                     st["states"]), file=out)
             continue
