@@ -91,3 +91,21 @@ def test_mental_iq_search_without_the_limit_solves_and_nothing_stopped():
     st = {}
     assert mq_solver.solve(items[0][2], time_limit=30, stats=st) is not None
     assert st["stopped"] is None
+
+
+def test_bench_workers_share_the_memory_limit(monkeypatch, tmp_path):
+    # two workers, each given half of a limit just above this process's size: a forked
+    # worker is about as big, so each stops at once; with the whole limit each would not
+    from host_sim.whirly import bench
+    pack = tmp_path / "two.txt"
+    pack.write_text("Title: two\nGame: whirly\n\n" + "\n".join(SMALL_XSB) + "\nTitle: a\n\n"
+                    + "\n".join(SMALL_XSB) + "\nTitle: b\n")
+    jobs = bench._jobs_of(str(pack), 30.0, None, pushpull.DEFAULT)
+    monkeypatch.setattr(memguard, "EVERY", 1)
+    monkeypatch.setattr(memguard, "LIMIT", memguard.resident() * 3 // 2)
+    results = bench._map(jobs, 2)
+    assert [r[1] for r in results] == [False, False]  # both stopped: not solved
+    assert [r[1] for r in bench._map(jobs, 1)] == [True, True]  # one process: the whole limit
+
+
+SMALL_XSB = ["#######", "#@ $ .#", "# $  .#", "#######"]

@@ -29,6 +29,7 @@ for _p in (os.path.join(REPO, "lib"), REPO):  # the device's sys.path, as host_s
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
+from host_sim import memguard  # noqa: E402
 from host_sim.whirly import generator as G  # noqa: E402
 from host_sim.whirly import pushpull  # noqa: E402
 
@@ -162,10 +163,17 @@ def _jobs_of(path, limit, states, prune, first=None, optimal=False):
     return out
 
 
+def _worker_memory(limit):
+    memguard.LIMIT = limit
+
+
 def _map(jobs_list, jobs):
     if jobs > 1 and len(jobs_list) > 1:
         import multiprocessing
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        # the workers share the memory guard's limit (each alone would take all of it)
+        lim = memguard.limit()
+        share = (lim // jobs if lim is not None else None,)
+        with multiprocessing.get_context("fork").Pool(jobs, _worker_memory, share) as pool:
             results = pool.map(_solve_one, jobs_list, chunksize=1)
     else:
         results = [_solve_one(j) for j in jobs_list]
