@@ -25,19 +25,29 @@ def physical():
         return None
 
 
-def resident():
-    """This process's resident memory in bytes (Linux: now; elsewhere its peak), or None."""
+def _now():
+    """Resident bytes now (Linux), or None."""
     try:
         with open("/proc/self/statm") as f:
             return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
     except (OSError, ValueError, IndexError, AttributeError):
-        pass
+        return None
+
+
+def _peak():
+    """Resident bytes at the process's peak so far (getrusage), or None (e.g. Windows)."""
     try:
         import resource
     except ImportError:
         return None
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return peak if sys.platform == "darwin" else peak * 1024  # macOS counts bytes, others KB
+
+
+def resident():
+    """This process's resident memory in bytes (Linux: now; elsewhere its peak), or None."""
+    now = _now()
+    return now if now is not None else _peak()
 
 
 def limit():
@@ -48,13 +58,25 @@ def limit():
     return None if p is None else int(p * SHARE)
 
 
+_tripped = 0  # peak-only platforms: the peak at which the guard last stopped a search
+
+
 def over():
-    """True when this process holds more than limit()."""
+    """True when this process holds more than limit(). Where only the peak can be read, a
+    peak never goes down once a search's tables are freed, so a later search stops only
+    when it grows past the peak that stopped the last one (else it would stop at once)."""
+    global _tripped
     lim = limit()
     if lim is None:
         return False
-    r = resident()
-    return r is not None and r > lim
+    now = _now()
+    if now is not None:
+        return now > lim
+    peak = _peak()
+    if peak is None or peak <= max(lim, _tripped):
+        return False
+    _tripped = peak
+    return True
 
 
 def message():

@@ -109,3 +109,22 @@ def test_bench_workers_share_the_memory_limit(monkeypatch, tmp_path):
 
 
 SMALL_XSB = ["#######", "#@ $ .#", "# $  .#", "#######"]
+
+
+def test_where_only_the_peak_is_known_a_later_search_is_not_stopped_by_an_old_peak(monkeypatch):
+    # macOS: getrusage's peak only; it stays up after a stopped search's tables are freed
+    peak = [150]
+    monkeypatch.setattr(memguard, "_now", lambda: None)
+    monkeypatch.setattr(memguard, "_peak", lambda: peak[0])
+    monkeypatch.setattr(memguard, "_tripped", 0)
+    monkeypatch.setattr(memguard, "LIMIT", 100)
+    assert memguard.resident() == 150
+    assert memguard.over()  # the first search past the limit stops
+    assert not memguard.over()  # the next one, at the same peak, goes on
+    peak[0] = 151
+    assert memguard.over()  # until it grows past that peak
+    peak[0] = 90
+    monkeypatch.setattr(memguard, "_tripped", 0)
+    assert not memguard.over()  # under the limit: never
+    monkeypatch.setattr(memguard, "_peak", lambda: None)
+    assert not memguard.over() and memguard.resident() is None  # nothing readable: no guard
