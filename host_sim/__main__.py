@@ -245,6 +245,9 @@ def cmd_solve(args):
         able = [g.NAME for g in registry() if hasattr(_tool(g, "cli"), "cmd_solve")]
         raise SystemExit("solve: %s has no solver (solve works on packs of %s)"
                          % (game.NAME, " and ".join(able)))
+    if args.memory:
+        from host_sim import memguard
+        memguard.LIMIT = args.memory << 20
     return cli.cmd_solve(args)
 
 
@@ -335,6 +338,9 @@ def main(argv=None):
     p.add_argument("--time", type=positive_float, default=10.0,
                    help="seconds per level (default 10)")
     p.add_argument("--states", type=positive_int, help="give up after this many positions")
+    p.add_argument("--memory", type=positive_int, metavar="MB",
+                   help="stop a search past this many MB of memory (default: half this "
+                        "machine's)")
     p.add_argument("--write", action="store_true",
                    help="store found solutions in the pack (when missing, wrong or longer)")
     p.set_defaults(func=cmd_solve)

@@ -6,7 +6,7 @@ million positions expanded). Past LIMIT bytes resident, by default half this mac
 search stops as it does at a position cap, and solve() says so (stats["stopped"] == "memory"),
 so a long `solve --time` ends with a message instead of the machine swapping or the process
 being killed. Where neither the memory nor the resident size can be read there is no guard.
-Worker processes share the limit (`bench run --jobs N`: each gets an Nth).
+`solve --memory MB` sets LIMIT; worker processes share it (`bench run --jobs N`: an Nth each).
 """
 
 import os

@@ -47,6 +47,7 @@ BAD = [
     (["solve", MOBGER], "solve"),
     (["solve", SOKOBAN, "--level", "999"], "solve"),
     (["solve", SOKOBAN, "--time", "0"], "solve"),
+    (["solve", SOKOBAN, "--memory", "0"], "solve"),
     (["solve", SOKOBAN, "--game", "mentaliq"], "solve"),                   # wrong game
     (["solve", "{tmp}/nogame.txt"], "solve"),
     (["solve", LV], "solve"),

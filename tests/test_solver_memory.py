@@ -128,3 +128,16 @@ def test_where_only_the_peak_is_known_a_later_search_is_not_stopped_by_an_old_pe
     assert not memguard.over()  # under the limit: never
     monkeypatch.setattr(memguard, "_peak", lambda: None)
     assert not memguard.over() and memguard.resident() is None  # nothing readable: no guard
+
+
+def test_solve_memory_option_sets_the_limit_for_both_games(monkeypatch, capsys):
+    from host_sim.__main__ import main
+    monkeypatch.setattr(memguard, "LIMIT", None)
+    monkeypatch.setattr(memguard, "EVERY", 1)
+    repo = os.path.join(os.path.dirname(__file__), "..")
+    wh = os.path.join(repo, "levels", "whirly", "01-sokoban.txt")
+    assert main(["solve", wh, "--level", "2", "--time", "10", "--memory", "1"]) == 1
+    assert memguard.LIMIT == 1 << 20
+    assert main(["solve", MQ_PACK, "--level", "2", "--time", "10", "--memory", "1"]) == 1
+    out = capsys.readouterr().out
+    assert out.count("not solved, stopped at the memory limit (1 MB)") == 2
