@@ -79,6 +79,11 @@ def over():
     return True
 
 
+def due(count):
+    """over(), looked at only every EVERY positions: a search calls it with its count."""
+    return count % EVERY == 0 and over()
+
+
 def message():
     """What a solve command prints for a level whose search stopped here."""
     return "stopped at the memory limit (%d MB)" % (limit() // 2 ** 20)

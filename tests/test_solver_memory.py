@@ -14,6 +14,9 @@ from host_sim.whirly import cli, pushpull, search, solver
 from test_whirly_solver import SMALL, level
 
 
+SMALL_XSB = [r.replace("-", " ") for r in SMALL["sokoban"]]  # as a pack file has it
+
+
 @pytest.fixture
 def no_room(monkeypatch):
     """A limit every process is over, looked at after each position."""
@@ -63,8 +66,7 @@ def test_single_push_search_and_engine_search_stop_at_the_memory_limit(no_room):
 
 def test_solve_command_names_the_memory_limit(no_room, tmp_path, capsys):
     pack = tmp_path / "one.txt"
-    pack.write_text("Title: one\nGame: whirly\n\n#######\n#@ $ .#\n# $  .#\n#######\n"
-                    "Title: first\n")
+    pack.write_text("Title: one\nGame: whirly\n\n" + "\n".join(SMALL_XSB) + "\nTitle: first\n")
     args = argparse.Namespace(pack=str(pack), level=None, time=30.0, states=None,
                               write=False)
     assert cli.cmd_solve(args) == 1
@@ -106,9 +108,6 @@ def test_bench_workers_share_the_memory_limit(monkeypatch, tmp_path):
     results = bench._map(jobs, 2)
     assert [r[1] for r in results] == [False, False]  # both stopped: not solved
     assert [r[1] for r in bench._map(jobs, 1)] == [True, True]  # one process: the whole limit
-
-
-SMALL_XSB = ["#######", "#@ $ .#", "# $  .#", "#######"]
 
 
 def test_where_only_the_peak_is_known_a_later_search_is_not_stopped_by_an_old_peak(monkeypatch):

@@ -105,7 +105,7 @@ def solve(level, time_limit=10.0, max_states=None, stats=None):
         if head & 255 == 0 and time_limit is not None and time.time() - t0 >= time_limit:
             limited = True
             break
-        if head % memguard.EVERY == 0 and memguard.over():
+        if memguard.due(head):
             limited = stopped = True
             break
         n = head

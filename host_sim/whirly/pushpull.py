@@ -969,7 +969,7 @@ def _astar_steps(res, clock, M, max_states, weight, prune, origin, cap_every, he
         if max_states and len(came) > max_states and res.expanded % cap_every == 0:
             stopped = True
             break
-        if res.expanded % memguard.EVERY == 0 and memguard.over():
+        if memguard.due(res.expanded):
             res.stopped = "memory"
             stopped = True
             break

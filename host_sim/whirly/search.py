@@ -478,7 +478,7 @@ def astar(level, rules=None, time_limit=10.0, max_states=None, weight=1.0, resul
             if time.time() - t0 > time_limit or (max_states and len(g) > max_states):
                 stopped = True
                 break
-        if res.expanded % memguard.EVERY == 0 and memguard.over():
+        if memguard.due(res.expanded):
             res.stopped = "memory"
             stopped = True
             break
