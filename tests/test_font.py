@@ -110,8 +110,20 @@ def test_printable_ascii_maps_to_its_own_glyph():
 
 def test_unknown_characters_map_to_question_mark():
     q = font.glyph_index("?")
-    for ch in ("\x00", "\n", "\x1f", chr(138), chr(255), "\u00e9", "\u20ac", "\U0001F600"):
+    for ch in ("\x00", "\n", "\x1f", chr(138), chr(191), "\u0180", "\u20ac", "\U0001F600"):
         assert font.glyph_index(ch) == q, repr(ch)
+
+
+def test_accented_latin_letters_are_drawn_as_their_base_letter():
+    # names in imported packs (French, German, Czech, Nordic): legible, not "Caf?"
+    pairs = {"Caf\u00e9": "Cafe", "Fran\u00e7ois": "Francois", "M\u00fcller": "Muller",
+             "Dvo\u0159\u00e1k": "Dvorak", "\u00c5ngstr\u00f6m": "Angstrom",
+             "\u0141\u00f3d\u017a": "Lodz", "\u00d8resund": "Oresund", "\u00ff\u017f": "ys"}
+    for text, shown in pairs.items():
+        assert [font.glyph_index(c) for c in text] == [font.glyph_index(c) for c in shown], text
+    for c in range(0xC0, 0x180):   # every one of them a letter (but x and / for the signs)
+        g = chr(font.glyph_index(c) + font.FIRST)
+        assert g.isalpha() or chr(c) in "\u00d7\u00f7", hex(c)
 
 
 def test_symbol_constants_are_single_chars_after_tilde_with_their_own_glyph():

@@ -94,3 +94,24 @@ for size in (8, 6):
 print('sheets ok')
 """
     assert "sheets ok" in mpy.run(code, files={"/lib/displayio.py": fake})
+
+
+def test_an_8bit_windows_1252_pack_reads_and_its_accents_fold_in_micropython(need_mpy):
+    # MicroPython decodes UTF-8 only: the reader's own Windows-1252 reading must run there
+    from tests.test_packs import LEGACY_PACK
+    code = """
+from handheld.packs import Pack
+from handheld import font
+from games.whirly.board import FORMAT
+with open('/old.txt', 'wb') as f:
+    f.write(%r)
+p = Pack('/old.txt', FORMAT)
+print(repr(p.title), p.count, p.errors, p.warnings)
+print(repr(p.level(0).name), repr(p.level(1).name), repr(p.header['author']))
+print(''.join(chr(font.glyph_index(c) + font.FIRST) for c in p.title + p.level(1).name))
+"""
+    out = mpy.run(code % (LEGACY_PACK,)).strip().splitlines()
+    assert out[0] == ("'Les niveaux de Fran\\xe7ois' 2 [] [(1, 'bytes that are not UTF-8: such "
+                      "lines are read as Windows-1252 (Latin-1)')]")
+    assert out[1] == "'Caf\\xe9' 'Der Stra\\xdfe\\xb4s' 'J\\xfcrgen - \"Box\" fan'"
+    assert out[2] == "Les niveaux de FrancoisDer Strase?s"

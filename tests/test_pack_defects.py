@@ -311,9 +311,28 @@ def test_one_too_wide_row_in_level_3_breaks_only_level_3_not_the_pack(levels):
     assert type(s.app.top()).__name__ == "WhirlyScene"
 
 
+def test_an_8bit_windows_1252_pack_plays_and_its_accented_names_read_as_letters(levels):
+    # Title and level names with Latin-1 bytes (an old collection, saved before UTF-8): once an
+    # error that made the whole pack "!", now read as Windows-1252 with one warning
+    path = levels / "whirly" / "old.txt"
+    path.write_bytes(PACK.replace("Tiny pack", "Caf\u00e9 Fran\u00e7ois").replace(
+        "Two boxes", "Gr\u00fc\u00dfe \u2013 \u201cJos\u00e9\u201d").encode("cp1252"))
+    pack = Pack(str(path), whirly_format())
+    assert pack.problem is None and pack.errors == [] and len(pack.warnings) == 1
+    s = Session(levels_root=str(levels))
+    s.keys("A A")
+    assert "Cafe Francois" in screen(s) and "!" not in screen(s)   # accents drawn as letters
+    s.keys("DOWN A")
+    assert 'Gruse - "Jose"' in screen(s)   # one glyph a character: \u00df is drawn 's'
+    s.keys("A")
+    assert type(s.app.top()).__name__ == "WhirlyScene"          # its first level plays
+    out = check([path])
+    assert out == ["%s:1: warning: bytes that are not UTF-8: such lines are read as "
+                   "Windows-1252 (Latin-1)" % path]
+
+
 @pytest.mark.parametrize("text, why", [
     ("Title: no board here\n", "no level found"),
-    ("Title: caf\udce9\n\n#@$.#\n", "not UTF-8"),
     ("".join("#@$.#\n%s\n\n" % ("#" * 70) for _ in range(MAX_ERRORS + 2)), "too many errors"),
 ])
 def test_only_a_file_level_problem_marks_the_whole_pack(levels, text, why):

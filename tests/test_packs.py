@@ -414,11 +414,26 @@ def test_error_too_many_rows_points_at_the_level(tmp_path):
     assert pack.count == 3
 
 
-def test_error_bytes_not_utf8(tmp_path):
-    data = "Title: caf\u00e9\n\n#@$.#\nAuthor: Fran".encode() + b"\xe7ois\n\n#@$.#\n"
-    pack, errors = errors_of(tmp_path, data)
-    assert errors == [(4, "bytes that are not UTF-8: save the file as UTF-8")]
-    assert pack.title == "caf\u00e9" and pack.count == 2
+# an old collection's 8-bit text: Windows-1252 (Latin-1 letters, curly quotes and dashes)
+LEGACY_PACK = (b"Title: Les niveaux de Fran\xe7ois\nAuthor: J\xfcrgen \x96 \x93Box\x94 fan\n\n"
+               b"#####\n#@$.#\n#####\n; Caf\xe9\n\n; Der Stra\xdfe\xb4s\n#####\n#.$@#\n#####\n")
+
+
+def test_legacy_8bit_text_is_read_as_windows_1252_with_one_warning_and_every_level_plays(tmp_path):
+    pack, errors = errors_of(tmp_path, LEGACY_PACK)
+    assert errors == [] and pack.problem is None and pack.count == 2
+    assert pack.warnings == [(1, "bytes that are not UTF-8: such lines are read as "
+                                 "Windows-1252 (Latin-1)")]  # once, at the first such line
+    assert pack.title == "Les niveaux de Fran\u00e7ois"
+    assert pack.header["author"] == 'J\u00fcrgen - "Box" fan'  # its quotes and dash as ASCII
+    assert pack.level(0).name == "Caf\u00e9" and pack.level(1).name == "Der Stra\u00dfe\u00b4s"
+    assert pack.level(1).rows == ["#####", "#.$@#", "#####"]
+    # UTF-8 and 8-bit lines may mix (a file edited twice): each line is read as what it is
+    pack, errors = errors_of(tmp_path, "Title: caf\u00e9\n\n#@$.#\nAuthor: Fran".encode()
+                             + b"\xe7ois\n\n#@$.#\n")
+    assert errors == [] and pack.title == "caf\u00e9" and pack.count == 2
+    assert pack.level(0).meta["author"] == "Fran\u00e7ois"
+    assert [w[0] for w in pack.warnings] == [4]
 
 
 def test_solution_outside_move_alphabet_is_ignored_with_a_warning_level_stays_playable(tmp_path):

@@ -167,12 +167,23 @@ _ALIASES = {
 }
 
 
+# Latin letters with accents (U+00C0..U+017F: French, German, Czech, Nordic names in imported
+# packs) drawn as their base letter: "Caf\u00e9" reads "Cafe", not "Caf?"
+_FOLD_FIRST = 0xC0
+_FOLD = (b"AAAAAAACEEEEIIIIDNOOOOOxOUUUUYTsaaaaaaaceeeeiiiidnooooo/ouuuuyty"
+         b"AaAaAaCcCcCcCcDdDdEeEeEeEeEeGgGgGgGgHhHhIiIiIiIiIiIiJjKkkLlLlLlL"
+         b"lLlNnNnNnnNnOoOoOoOoRrRrRrSsSsSsSsTtTtTtUuUuUuUuUuUuWwYyYZzZzZzs")
+
+
 def glyph_index(ch):
     """Glyph index of a one-character str (or a character code); unknown characters give '?'."""
     c = ch if isinstance(ch, int) else ord(ch)
     if FIRST <= c <= _LAST:
         return c - FIRST
-    return _ALIASES.get(c, _UNKNOWN)
+    i = _ALIASES.get(c, -1)
+    if i < 0 and _FOLD_FIRST <= c < _FOLD_FIRST + len(_FOLD):
+        return _FOLD[c - _FOLD_FIRST] - FIRST
+    return _UNKNOWN if i < 0 else i
 
 
 def column(index, col):

@@ -23,6 +23,7 @@ except ImportError:  # pragma: no cover - every target has it; keep a slow fallb
 _CHUNK = 256
 LINE_MAX = 4096  # longer lines are cut; an error when the cut line is a board or a solution
 CHANGED = "the pack changed or is gone since it was opened"
+LEGACY = "bytes that are not UTF-8: such lines are read as Windows-1252 (Latin-1)"
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _KEY_CHARS = _LETTERS + "0123456789-_"
@@ -30,7 +31,7 @@ _BOM = b"\xef\xbb\xbf"
 
 # Line kinds
 _BLANK = 0
-_COMMENT = 1  # '::' comment, or an undecodable line
+_COMMENT = 1  # '::' comment
 _SEMI = 2  # '; text' comment (may name the next level)
 _BOARD = 3
 _KEY = 4
@@ -119,7 +120,7 @@ def _scan(rd, fmt, sink, end, check):
     readable. Reading is inlined here because it runs once per line of every pack on the device.
     """
     # packs_sink leaves the heap after each read (_let_go): a level in play does not keep it
-    from handheld.packs_sink import titled, sol_rank
+    from handheld.packs_sink import titled, sol_rank, legacy
     maxw = getattr(fmt, "max_width", None)
     maxh = getattr(fmt, "max_height", None)
     width_of = getattr(fmt, "row_width", None)
@@ -153,6 +154,7 @@ def _scan(rd, fmt, sink, end, check):
     level_line = 0
     nlevels = 0
     cr_told = False
+    legacy_told = False
     while end < 0 or pos < end:
         b = readline(_CHUNK)
         if not b:
@@ -184,16 +186,13 @@ def _scan(rd, fmt, sink, end, check):
         try:
             text = b.decode("utf-8")
         except ValueError:  # UnicodeError on MicroPython, UnicodeDecodeError on CPython
-            text = None
+            text = legacy(b)  # an old collection's 8-bit text (Windows-1252, Latin-1)
+            if check > 1 and not legacy_told:
+                legacy_told = True
+                sink.warn(n, LEGACY)
         key = None
         val = None
-        if text is None:
-            if check > 1:
-                sink.error(n, "bytes that are not UTF-8: save the file as UTF-8")
-            if block:
-                continue
-            kind = _COMMENT
-        elif block:
+        if block:
             if text.strip().lower() in ("comment-end:", "comment-end"):
                 block = 0
             else:

@@ -25,6 +25,21 @@ def titled(text):
     return True
 
 
+# Windows-1252's 0x80-0x9F: its letters as themselves, its quotes and dashes as the ASCII the
+# font draws (undefined bytes: '?'); its other bytes are Latin-1, the same code points as Unicode
+_CP1252 = ("\u20ac?,\u0192\"\u2026++^%\u0160<\u0152?\u017d?"
+           "?''\"\"\u2022--~T\u0161>\u0153?\u017e\u0178")
+
+
+def legacy(b):
+    """A line that is not UTF-8, read as the 8-bit text most old collections are in
+    (Windows-1252, whose letters are Latin-1's): every byte is a character."""
+    out = []
+    for c in b:
+        out.append(_CP1252[c - 0x80] if 0x80 <= c < 0xA0 else chr(c))
+    return "".join(out)
+
+
 def sol_rank(text):
     """-1, or the rank of a stored solution's title line: 2 'Solution/Moves', 0
     'Solution/Pushes', 1 any other 'Solution...' ('Solution', 'Solution (120/34)', ...).
