@@ -157,7 +157,6 @@ _ALIASES = {
     0x2714: 99,  # heavy check mark
     0x2717: 100,  # ballot x
     0x2718: 100,  # heavy ballot x
-    0x00D7: 100,  # multiplication sign
     0x25CF: 101,  # black circle
     0x2022: 101,  # bullet
     0x25A1: 102,  # white square
@@ -168,9 +167,9 @@ _ALIASES = {
 
 
 # Latin letters with accents (U+00C0..U+017F: French, German, Czech, Nordic names in imported
-# packs) drawn as their base letter: "Caf\u00e9" reads "Cafe", not "Caf?"
-_FOLD_FIRST = 0xC0
-_FOLD = (b"AAAAAAACEEEEIIIIDNOOOOOxOUUUUYTsaaaaaaaceeeeiiiidnooooo/ouuuuyty"
+# packs) drawn as their base letter: "Caf\u00e9" reads "Cafe", not "Caf?" (the character code
+# of the glyph; U+00D7, the multiplication sign, is CROSS)
+_FOLD = (b"AAAAAAACEEEEIIIIDNOOOOO\x84OUUUUYTsaaaaaaaceeeeiiiidnooooo/ouuuuyty"
          b"AaAaAaCcCcCcCcDdDdEeEeEeEeEeGgGgGgGgHhHhIiIiIiIiIiIiJjKkkLlLlLlL"
          b"lLlNnNnNnnNnOoOoOoOoRrRrRrSsSsSsSsTtTtTtUuUuUuUuUuUuWwYyYZzZzZzs")
 
@@ -180,10 +179,9 @@ def glyph_index(ch):
     c = ch if isinstance(ch, int) else ord(ch)
     if FIRST <= c <= _LAST:
         return c - FIRST
-    i = _ALIASES.get(c, -1)
-    if i < 0 and _FOLD_FIRST <= c < _FOLD_FIRST + len(_FOLD):
-        return _FOLD[c - _FOLD_FIRST] - FIRST
-    return _UNKNOWN if i < 0 else i
+    if 0xC0 <= c < 0x180:
+        return _FOLD[c - 0xC0] - FIRST
+    return _ALIASES.get(c, _UNKNOWN)
 
 
 def column(index, col):
