@@ -460,10 +460,41 @@ def test_error_comment_block_never_closed(tmp_path):
     assert pack.count == 1  # everything after the opening is comment text
 
 
-def test_error_cr_only_line_ends(tmp_path):
-    data = b"Old Mac\r\r#@$.#\r#@$.#\r" * 40
+def test_old_mac_cr_only_file_reads_like_the_same_file_with_lf(tmp_path):
+    # classic Mac OS text: lines end in CR alone; read as it is (offsets and CRC the file's)
+    text = ("Title: Old Mac\nAuthor: Someone\n\n; First\n#####\n#@$.#\n#####\n\n"
+            + "".join("; Level %d\n#######\n#@ $ .#\n#######\nSolution: %s\n\n"
+                      % (i, "R" + "rL" * (120 + i)) for i in range(2, 40)))  # lines over _CHUNK
+    lf = Pack(write(tmp_path, "lf.txt", text), Soko)
+    cr = Pack(write(tmp_path, "mac.txt", text.replace("\n", "\r").encode()), Soko)
+    assert cr.errors == [] and cr.warnings == [] and cr.problem is None
+    assert (cr.title, cr.author, cr.count) == ("Old Mac", "Someone", 39) == (lf.title, lf.author,
+                                                                            lf.count)
+    assert cr.digest == zlib.crc32(text.replace("\n", "\r").encode())
+    assert cr.names(0, cr.count) == lf.names(0, lf.count)
+    for i in (38, 0, 17):   # re-read at their offsets, in any order
+        a, b = cr.level(i), lf.level(i)
+        assert (a.name, a.rows, a.solution, a.first_line) == (b.name, b.rows, b.solution,
+                                                              b.first_line)
+    assert len(cr.level(38).solution) > packs._CHUNK
+    assert list(cr.fingerprints) == list(lf.fingerprints)
+
+
+@pytest.mark.parametrize("codec", ["utf-16", "utf-16-be"])
+def test_error_utf16_file_says_what_it_is(tmp_path, codec):
+    # Windows Notepad's old "Unicode" choice: not a level in it reads, so say why
+    data = ("\ufeffTitle: Notepad\r\n\r\n#@$.#\r\n").encode(codec if codec != "utf-16" else
+                                                             "utf-16-le")
     pack, errors = errors_of(tmp_path, data)
-    assert errors[0] == (1, "carriage return inside a line: save the file with LF or CRLF "
+    assert errors == [(1, 'the file is UTF-16 ("Unicode"): save it as UTF-8')]
+    assert pack.problem == errors[0] and pack.count == 0 and pack.warnings == []
+    assert pack.digest == zlib.crc32(data)   # read to its end all the same
+
+
+def test_error_cr_only_lines_in_a_file_that_began_with_lf(tmp_path):
+    data = b"Title: mixed\n\n" + b"#@$.#\r#@$.#\r" * 40
+    pack, errors = errors_of(tmp_path, data)
+    assert errors[0] == (3, "carriage return inside a line: save the file with LF or CRLF "
                             "line ends")
 
 
@@ -603,7 +634,8 @@ def test_indexing_reads_line_by_line_never_the_whole_file(tmp_path, monkeypatch)
     assert pack.count == 200
     reads = [n for kind, n in log if kind == "readline"]
     assert max(reads) <= packs._CHUNK
-    assert sum(reads) == os.path.getsize(path)  # every byte once, for the digest
+    # the first line twice (its line end tells an old Mac file), then every byte once
+    assert reads[0] == reads[1] and sum(reads[1:]) == os.path.getsize(path)
 
 
 def test_level_seeks_and_reads_only_its_own_lines(tmp_path, monkeypatch):

@@ -323,6 +323,7 @@ def test_title_line_detached_by_blank_lines_is_not_a_date_or_copyright_note(tmp_
 FILES = {"yasc.sok": YASC_HEADER, "keys.sok": TITLE_KEYS, "below.txt": SEMICOLON_BELOW,
          "above.xsb": SEMICOLON_ABOVE, "slash.txt": SLASH_BRACE,
          "crlf.sok": YASC_HEADER.replace("\n", "\r\n"),
+         "mac.sok": YASC_HEADER.replace("\n", "\r"),  # old Mac OS: CR alone
          "bad.sok": "".join("%s\n%s\n\n" % (rows(ONE), u[1]) for u in UNREADABLE)}
 
 MPY_READ = '''
@@ -360,4 +361,8 @@ def test_micropython_reads_every_convention_file_the_same(tmp_path):
     assert got == want
     counts = dict(zip(names, [w[2] for w in want]))
     assert counts == {"above.xsb": 2, "bad.sok": 5, "below.txt": 3, "crlf.sok": 3, "keys.sok": 2,
-                      "slash.txt": 2, "yasc.sok": 3}
+                      "mac.sok": 3, "slash.txt": 2, "yasc.sok": 3}
+    # CR LF and old Mac's CR alone read like LF: the same pack, levels, names and solutions
+    # (all but the title, which is the file's name here)
+    assert want[names.index("crlf.sok")][1:] == want[names.index("mac.sok")][1:] == \
+        want[names.index("yasc.sok")][1:]

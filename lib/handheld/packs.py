@@ -23,7 +23,6 @@ except ImportError:  # pragma: no cover - every target has it; keep a slow fallb
 _CHUNK = 256
 LINE_MAX = 4096  # longer lines are cut; an error when the cut line is a board or a solution
 CHANGED = "the pack changed or is gone since it was opened"
-LEGACY = "bytes that are not UTF-8: such lines are read as Windows-1252 (Latin-1)"
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _KEY_CHARS = _LETTERS + "0123456789-_"
@@ -60,13 +59,18 @@ def crc32(data, crc=0):
 
 
 class _Cursor:
-    """Where the next line starts: byte offset, line number, running CRC32 (None: not wanted)."""
+    """Where the next line starts: byte offset, line number, running CRC32 (None: not wanted).
+    cr: an old Mac file (lines end in CR alone), f then a packs_sink.CRLines."""
 
-    def __init__(self, f, pos, lineno, digest):
+    def __init__(self, f, pos, lineno, digest, cr=False):
+        if cr:
+            from handheld.packs_sink import CRLines
+            f = CRLines(f, _CHUNK)
         self.f = f
         self.pos = pos
         self.lineno = lineno - 1  # number of the last line read
         self.digest = digest
+        self.eol = 13 if cr else 10  # the byte that ends a line
 
 
 def _long_line(rd, b):
@@ -84,7 +88,7 @@ def _long_line(rd, b):
         if kept < LINE_MAX + 2:
             parts.append(c)
             kept += len(c)
-        if c[len(c) - 1] == 10:
+        if c[len(c) - 1] == rd.eol or c[len(c) - 1] == 10:
             break
     return b"".join(parts), size
 
@@ -120,7 +124,7 @@ def _scan(rd, fmt, sink, end, check):
     readable. Reading is inlined here because it runs once per line of every pack on the device.
     """
     # packs_sink leaves the heap after each read (_let_go): a level in play does not keep it
-    from handheld.packs_sink import titled, sol_rank, legacy
+    from handheld.packs_sink import titled, sol_rank, legacy, LEGACY
     maxw = getattr(fmt, "max_width", None)
     maxh = getattr(fmt, "max_height", None)
     width_of = getattr(fmt, "row_width", None)
@@ -128,6 +132,7 @@ def _scan(rd, fmt, sink, end, check):
     if moves is not None and not isinstance(moves, str):
         moves = "".join(moves)
     readline = rd.f.readline
+    eol = rd.eol
     pos = rd.pos
     n = rd.lineno
     want_crc = rd.digest is not None
@@ -155,6 +160,7 @@ def _scan(rd, fmt, sink, end, check):
     nlevels = 0
     cr_told = False
     legacy_told = False
+    utf16 = False
     while end < 0 or pos < end:
         b = readline(_CHUNK)
         if not b:
@@ -163,13 +169,13 @@ def _scan(rd, fmt, sink, end, check):
             rd.digest = _crc32(b, rd.digest)
         start = pos
         size = len(b)
-        if size == _CHUNK and b[size - 1] != 10:
+        if size == _CHUNK and b[size - 1] != 10 and b[size - 1] != eol:
             b, size = _long_line(rd, b)
         pos += size
         n += 1
-        # line end (CR LF, or CR CR LF from a file converted twice), BOM
+        # line end (CR LF, or CR CR LF from a file converted twice; CR in an old Mac file), BOM
         k = len(b)
-        if b[k - 1] == 10:
+        if b[k - 1] == 10 or b[k - 1] == eol:
             k -= 1
             while k and b[k - 1] == 13:
                 k -= 1
@@ -177,6 +183,12 @@ def _scan(rd, fmt, sink, end, check):
         if start == 0 and b[:3] == _BOM:
             b = b[3:]
             k -= 3
+        elif start == 0 and (b[:2] == b"\xff\xfe" or b[:2] == b"\xfe\xff"):
+            utf16 = True  # Windows' "Unicode" text: two bytes a character, no line of it reads
+            if check > 1:
+                sink.error(1, "the file is UTF-16 (\"Unicode\"): save it as UTF-8")
+        if utf16:
+            continue
         long = k > LINE_MAX
         if long:
             b = _utf8_cut(b[:LINE_MAX])
@@ -347,7 +359,10 @@ class Pack:
         sink = Index(self)
         f = open(path, "rb")  # OSError here is the only exception Pack() raises
         self.mtime = _stat(path)[1]
-        rd = _Cursor(f, 0, 1, 0)
+        head = f.readline(_CHUNK)  # an old Mac file: a CR and no LF in its first line
+        self.cr = head.find(b"\n") < 0 and head.find(b"\r") >= 0
+        f.seek(0)
+        rd = _Cursor(f, 0, 1, 0, self.cr)
         try:
             _scan(rd, game_format, sink, -1, 2)
         except MemoryError:
@@ -444,7 +459,7 @@ class Pack:
         try:
             pos = self._off[start]
             f.seek(pos)
-            rd = _Cursor(f, pos, self._line[start], None)
+            rd = _Cursor(f, pos, self._line[start], None, self.cr)
             for j in range(start, start + n):
                 end = self._off[j + 1] if j + 1 < self.count else self._end_off
                 g = Grab(names_only)

@@ -31,6 +31,9 @@ _CP1252 = ("\u20ac?,\u0192\"\u2026++^%\u0160<\u0152?\u017d?"
            "?''\"\"\u2022--~T\u0161>\u0153?\u017e\u0178")
 
 
+LEGACY = "bytes that are not UTF-8: such lines are read as Windows-1252 (Latin-1)"
+
+
 def legacy(b):
     """A line that is not UTF-8, read as the 8-bit text most old collections are in
     (Windows-1252, whose letters are Latin-1's): every byte is a character."""
@@ -38,6 +41,36 @@ def legacy(b):
     for c in b:
         out.append(_CP1252[c - 0x80] if 0x80 <= c < 0xA0 else chr(c))
     return "".join(out)
+
+
+class CRLines:
+    """An old Mac file, its lines ended by CR alone, read line by line: readline(limit) as a
+    file's, each line up to and with its CR (or CR LF) as in the file, so that offsets and
+    the pack's CRC stay the file's. Reads through the file's own readline(_CHUNK): no LF
+    there, so at most _CHUNK bytes a call."""
+
+    def __init__(self, f, chunk):
+        self.f = f
+        self.chunk = chunk
+        self.buf = b""
+
+    def readline(self, limit):
+        buf = self.buf
+        while True:
+            i = buf.find(b"\r")
+            if 0 <= i < limit and i + 1 < len(buf):  # the byte after a CR decides CR or CR LF
+                j = i + 2 if buf[i + 1] == 10 and i + 1 < limit else i + 1
+                break
+            if i < 0 and len(buf) >= limit or i >= limit:
+                j = limit  # a long line: the first limit bytes (the reader asks for the rest)
+                break
+            more = self.f.readline(self.chunk)
+            if not more:  # the end: the last line, with or without its CR
+                j = min(len(buf), limit)
+                break
+            buf += more
+        self.buf = buf[j:]
+        return buf[:j]
 
 
 def sol_rank(text):
