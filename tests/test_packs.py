@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import handheld.packs as packs
+import handheld.packs_index as packs_index
 from handheld.packs import Level, Pack, PackError, list_packs
 from host_sim import packs_check
 
@@ -615,7 +616,8 @@ def spy_open(monkeypatch):
         assert mode == "rb", "packs must be read in binary mode"
         return SpyFile(io.open(path, mode), log)
 
-    monkeypatch.setattr(packs, "open", fake_open, raising=False)
+    monkeypatch.setattr(packs, "open", fake_open, raising=False)  # reading levels
+    monkeypatch.setattr(packs_index, "open", fake_open, raising=False)  # indexing
     return log
 
 

@@ -59,18 +59,14 @@ def crc32(data, crc=0):
 
 
 class _Cursor:
-    """Where the next line starts: byte offset, line number, running CRC32 (None: not wanted).
-    cr: an old Mac file (lines end in CR alone), f then a packs_sink.CRLines."""
+    """Where the next line starts: byte offset, line number, running CRC32 (None: not wanted)."""
 
-    def __init__(self, f, pos, lineno, digest, cr=False):
-        if cr:
-            from handheld.packs_sink import CRLines
-            f = CRLines(f, _CHUNK)
+    def __init__(self, f, pos, lineno, digest, eol=10):
         self.f = f
         self.pos = pos
         self.lineno = lineno - 1  # number of the last line read
         self.digest = digest
-        self.eol = 13 if cr else 10  # the byte that ends a line
+        self.eol = eol  # the byte that ends a line: 13 in an old Mac file (f a CRLines)
 
 
 def _long_line(rd, b):
@@ -160,7 +156,6 @@ def _scan(rd, fmt, sink, end, check):
     nlevels = 0
     cr_told = False
     legacy_told = False
-    utf16 = False
     while end < 0 or pos < end:
         b = readline(_CHUNK)
         if not b:
@@ -183,12 +178,6 @@ def _scan(rd, fmt, sink, end, check):
         if start == 0 and b[:3] == _BOM:
             b = b[3:]
             k -= 3
-        elif start == 0 and (b[:2] == b"\xff\xfe" or b[:2] == b"\xfe\xff"):
-            utf16 = True  # Windows' "Unicode" text: two bytes a character, no line of it reads
-            if check > 1:
-                sink.error(1, "the file is UTF-16 (\"Unicode\"): save it as UTF-8")
-        if utf16:
-            continue
         long = k > LINE_MAX
         if long:
             b = _utf8_cut(b[:LINE_MAX])
@@ -343,7 +332,7 @@ class Pack:
         self.header = {}
         self.errors = []  # [(line, reason)]: file and level problems, MAX_ERRORS at most
         self.warnings = []  # [(line, reason)]: ignored solutions, levels left out
-        self.problem = None  # (line, reason) when the whole pack is unusable (see _judge)
+        self.problem = None  # (line, reason) when the whole pack is unusable (packs_index._judge)
         self.count = 0
         self.digest = 0
         self.size = 0
@@ -355,42 +344,12 @@ class Pack:
         # fingerprints[i]: low byte of the CRC32 of level i's board rows only (see _scan), so
         # a new Solution:, name or comment keeps it and a changed row changes it
         self.fingerprints = bytearray()
-        from handheld.packs_index import Index  # leaves the heap after indexing (_let_go)
-        sink = Index(self)
-        f = open(path, "rb")  # OSError here is the only exception Pack() raises
-        self.mtime = _stat(path)[1]
-        head = f.readline(_CHUNK)  # an old Mac file: a CR and no LF in its first line
-        self.cr = head.find(b"\n") < 0 and head.find(b"\r") >= 0
-        f.seek(0)
-        rd = _Cursor(f, 0, 1, 0, self.cr)
+        self.cr = False  # an old Mac file: lines end in CR alone
+        from handheld.packs_index import index  # leaves the heap after indexing (_let_go)
         try:
-            _scan(rd, game_format, sink, -1, 2)
-        except MemoryError:
-            line = self._line[self.count - 1] if self.count else 1
-            self.errors.append((line, "pack too big for the memory left"))
-            self.problem = self.errors[-1]
+            index(self, path)
         finally:
-            f.close()
             _let_go()
-        self.digest = rd.digest & 0xFFFFFFFF
-        self.size = rd.pos
-        self._judge()
-        h = self.header
-        self.title = h.get("title") or h.get("collection") or sink.first_text or _stem(self.filename)
-        self.author = h.get("author", "")
-
-    def _judge(self):
-        """The whole pack is unusable ("!" in the pack list) only for a file-level problem: no
-        level, an error in the header (before level 1), too many errors, out of memory."""
-        errors = self.errors
-        if self.count == 0 and not errors:
-            errors.append((1, "no level found: no line is a board of this game"))
-        if self.problem is None and errors:
-            if self.count == 0 or errors[0][0] < self._line[0]:
-                self.problem = errors[0]
-            elif len(errors) >= MAX_ERRORS:
-                self.problem = (errors[0][0], "too many errors (%d or more; the first: %s)"
-                                % (MAX_ERRORS, errors[0][1]))
 
     def broken(self, i):
         """(line, reason) of the first error inside level i, or None: it cannot be played."""
@@ -450,7 +409,7 @@ class Pack:
     def _read(self, start, n, names_only):
         if self.changed():
             raise PackChanged(self._line[start], CHANGED)
-        from handheld.packs_sink import Grab
+        from handheld.packs_sink import Grab, CRLines
         out = []
         try:
             f = open(self.path, "rb")
@@ -459,7 +418,8 @@ class Pack:
         try:
             pos = self._off[start]
             f.seek(pos)
-            rd = _Cursor(f, pos, self._line[start], None, self.cr)
+            rd = _Cursor(CRLines(f, _CHUNK) if self.cr else f, pos, self._line[start], None,
+                         13 if self.cr else 10)
             for j in range(start, start + n):
                 end = self._off[j + 1] if j + 1 < self.count else self._end_off
                 g = Grab(names_only)
