@@ -253,3 +253,37 @@ def test_a_game_visit_that_only_shows_launcher_screens_is_a_problem():
     res = {"lines": lines, "marks": {"game:whirly.1": 20, "leave:whirly.1": 40}, "problems": []}
     verdict = tours.judge("session", "mpy", res, {}, "/tmp")
     assert any("never reached a screen of the game" in p for p in verdict["problems"])
+
+
+def bits_of(pixels):
+    """0/1 pixels, 128x64 -> a device shot's bits (row-major, MSB first, hex): device_pixels'
+    inverse."""
+    data = bytearray(len(pixels) // 8)
+    for i, v in enumerate(pixels):
+        if v:
+            data[i >> 3] |= 0x80 >> (i & 7)
+    return data.hex()
+
+
+def test_old_packs_tour_shows_them_on_the_host_and_fails_on_a_differing_device_screen():
+    """The old-packs tour (an old Mac OS 8-bit pack, a UTF-16 one, added to the drive): its host
+    screens show them read, and a device screen that is not the host's is a problem."""
+    host = tours.host_shots("old-packs")
+    rows = {k: " ".join(v[1]) for k, v in host.items()}
+    assert "Vieux Mac" in rows["old-list"]
+    assert "Niveau a Francois" in rows["old-levels"] and 'Cafe "deux"' in rows["old-levels"]
+    assert "the file is UTF-16" in rows["old-utf16"]
+    files = fatimage.read_image(fatimage.build_image(None, tours.OLD_PACKS))
+    files = files[0] if isinstance(files, tuple) else files
+    assert all(files[p] == data for p, data in tours.EXTRA["old-packs"].items())
+    frame = host["old-levels"][0]
+    dev_bits = [{"name": "old-levels", "bits": bits_of(report.host_pixels(frame))}]
+    ok = tours.judge("old-packs", "mpy", {"lines": [], "marks": {}, "problems": [],
+                                          "shots": dev_bits}, host, "/tmp")
+    assert ok["problems"] == []
+    bad = bytearray(frame)
+    bad[0] ^= 0xFF
+    dev_bits[0]["bits"] = bits_of(report.host_pixels(bytes(bad)))
+    verdict = tours.judge("old-packs", "mpy", {"lines": [], "marks": {}, "problems": [],
+                                               "shots": dev_bits}, host, "/tmp")
+    assert any("old-levels differs" in p for p in verdict["problems"])

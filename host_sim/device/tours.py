@@ -74,12 +74,26 @@ FEATURES = (BOOT + "mark:game:whirly " + ENTRY["whirly"] + " RIGHT idle:200 LEFT
             + ENTRY["mentaliq"] + " START idle:200 DOWN*7 idle:200 A idle:300 shot:legend "
             "DOWN*8 idle:200 shot:legend-more B idle:300 mark:leave:mentaliq")
 
+# Packs as old collections were saved, read by the device's own reader (docs/formats.md,
+# Encoding and lines): an old Mac OS file (lines end in CR alone) in 8-bit Windows-1252 text, its
+# names accented, and a UTF-16 file. Its screens must be the host simulator's to the pixel.
+OLD_PACKS = {
+    "levels/whirly/zz-mac.txt": (b"Title: Vieux Mac\r; Niveau \xe0 Fran\xe7ois\r#####\r#@$.#\r"
+                                 b"#####\r\r; Caf\xe9 \x93deux\x94\r######\r#.$ @#\r######\r"),
+    "levels/whirly/zz-utf16.txt": "\ufeffTitle: Notepad\r\n\r\n#@$.#\r\n".encode("utf-16-le"),
+}
+OLD_PACKS_SCRIPT = (BOOT + "A idle:200 A idle:200 DOWN*14 idle:300 shot:old-list A idle:300 "
+                    "shot:old-levels DOWN idle:200 A idle:800 shot:old-play " + HOME + " UP*3 "
+                    "idle:200 A idle:200 A idle:200 DOWN*15 idle:300 A idle:300 shot:old-utf16")
+
 RESERVE = budgets.BUDGETS["session_reserve_mpy"]
 # name -> (script, reserve bytes for the .mpy bundle, wall limit s)
 TOURS = {"session": (session_script(), RESERVE, 1200), "settings-resume": (SETTINGS_RESUME, 0, 600),
          "puzzle-features": (FEATURES, 0, 600)}
 for _g in ENTRY:
     TOURS[_g] = (game_script(_g), 0, 600)
+TOURS["old-packs"] = (OLD_PACKS_SCRIPT, 0, 600)
+EXTRA = {"old-packs": OLD_PACKS}  # tour -> files added to the drive (and to the host's levels)
 # The CPU players' turns and iQLANDIE's task generation timed with the games' own modules:
 # cpu_bench.py runs as code.py in place of the app (the .mpy bundle only: what ships).
 TOURS["cpu"] = ("text:@@gravity text:@@mobger text:@@iqlandie text:@@DONE", 0, 900)
@@ -106,6 +120,7 @@ def run_tour(bundle_dir, uf2, boot_out, name, kind, out):
     reserve = reserve if kind == "mpy" else 0  # the .py tours run without reserve
     os.makedirs(out, exist_ok=True)
     extra = {"settings.toml": settings_toml(reserve)}
+    extra.update(EXTRA.get(name, {}))
     if name in CODE:
         with open(CODE[name], "rb") as f:
             extra["code.py"] = f.read()
@@ -182,6 +197,14 @@ def judge(name, kind, res, host, out):
     if name == "cpu" and not (fig["cpu_ms"] and fig["gen_ms"]):
         problems.append("the cpu tour timed no CPU turn or no task generation")
     diffs = compare_shots(res.get("shots", []), host, out)
+    if name == "old-packs":
+        shown = " ".join(" ".join(host.get(k, (None, []))[1]) for k in host)
+        if "Cafe" not in shown or "UTF-16" not in shown:
+            problems.append("the host simulator never showed the old packs (script?)")
+        for d in diffs:
+            if d["differing_pixels"]:
+                problems.append("old packs: the device's %s differs from the host's (%d px)"
+                                % (d["shot"], d["differing_pixels"]))
     if name == "settings-resume":
         rows = host.get("resume", (None, []))[1]
         resume = next((d for d in diffs if d["shot"] == "resume"), None)
@@ -217,6 +240,21 @@ def compare_shots(shots, host, out):
             entry["png"] = os.path.relpath(path, REPO)
         diffs.append(entry)
     return diffs
+
+
+def host_shots(name):
+    """The host simulator's screens for a tour's script, its EXTRA files added to the levels."""
+    if name not in EXTRA:
+        return script.host_shots(TOURS[name][0])
+    import shutil
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        root = os.path.join(d, "levels")
+        shutil.copytree(os.path.join(REPO, "levels"), root)
+        for rel, data in EXTRA[name].items():
+            with open(os.path.join(d, rel), "wb") as f:
+                f.write(data)
+        return script.host_shots(TOURS[name][0], levels_root=root)
 
 
 # --- all of it ----------------------------------------------------------------------------
@@ -257,7 +295,7 @@ def main(kinds=("py", "mpy"), names=None, jobs=2, out=OUT, report_only=False):
         futs = {(pool.submit(load_tour, n, k, os.path.join(out, "%s-%s" % (k, n))) if report_only else
                  pool.submit(run_tour, dirs[k], uf2, boot_out, n, k, os.path.join(out, "%s-%s" % (k, n)))): (n, k)
                 for n, k in order}
-        host = {n: script.host_shots(TOURS[n][0]) for n in names}  # meanwhile, on this thread
+        host = {n: host_shots(n) for n in names}  # meanwhile, on this thread
         for fut in cf.as_completed(futs):
             n, k = futs[fut]
             results[(n, k)] = judge(n, k, fut.result(), host[n], os.path.join(out, "%s-%s" % (k, n)))
