@@ -21,32 +21,14 @@ for p in (os.path.join(REPO, "lib"), REPO):
     if p not in sys.path:
         sys.path.insert(0, p)
 
+from host_sim.args import positive_float, positive_int  # noqa: E402
+
 
 class ArgumentParser(argparse.ArgumentParser):
     """argparse with its errors on one line ("python -m host_sim shot: error: ..."), status 2."""
 
     def error(self, message):
         self.exit(2, "%s: error: %s (see --help)\n" % (self.prog, message))
-
-
-def positive_int(text):
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("%r is not a whole number" % text)
-    if n < 1:
-        raise argparse.ArgumentTypeError("must be 1 or more, not %d" % n)
-    return n
-
-
-def positive_float(text):
-    try:
-        x = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("%r is not a number" % text)
-    if not x > 0:
-        raise argparse.ArgumentTypeError("must be more than 0, not %s" % text)
-    return x
 
 
 def scale_arg(text):

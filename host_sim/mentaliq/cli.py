@@ -13,37 +13,16 @@ import sys
 
 from games.mentaliq import board
 from host_sim import memguard
-
-
-def _positive(text):
-    import argparse
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("%r is not a whole number" % text)
-    if n < 1:
-        raise argparse.ArgumentTypeError("must be 1 or more, not %d" % n)
-    return n
-
-
-def _positive_float(text):
-    import argparse
-    try:
-        x = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("%r is not a number" % text)
-    if not x > 0:
-        raise argparse.ArgumentTypeError("must be more than 0, not %s" % text)
-    return x
+from host_sim.args import positive_float, positive_int
 
 
 def register(sub):
     p = sub.add_parser("mentaliq-solve", help="solve the levels of a Mental IQ+ pack (BFS)")
     p.add_argument("pack")
-    p.add_argument("--level", type=_positive, help="only this level (from 1)")
-    p.add_argument("--time", type=_positive_float, default=30.0,
+    p.add_argument("--level", type=positive_int, help="only this level (from 1)")
+    p.add_argument("--time", type=positive_float, default=30.0,
                    help="seconds per level (default 30)")
-    p.add_argument("--states", type=_positive, help="give up after this many positions")
+    p.add_argument("--states", type=positive_int, help="give up after this many positions")
     p.add_argument("--write", action="store_true",
                    help="store found solutions in the pack (when missing, wrong or longer)")
     p.set_defaults(func=lambda a: solve_pack(a.pack, a.level, a.time, a.write, a.states,
@@ -51,7 +30,7 @@ def register(sub):
 
     p = sub.add_parser("mentaliq-info", help="what each level of a Mental IQ+ pack uses")
     p.add_argument("pack")
-    p.add_argument("--level", type=_positive, help="only this level (from 1)")
+    p.add_argument("--level", type=positive_int, help="only this level (from 1)")
     p.set_defaults(func=lambda a: info_pack(a.pack, a.level, command="mentaliq-info"))
 
 
