@@ -69,13 +69,18 @@ class PackFile:
     def write_solutions(self, path, solutions):
         """Store solutions {level index (0-based): moves} in the pack file: an existing Solution:
         (with its continuation lines) is replaced, else a Solution: line is added right after the
-        board. Every other byte of the file stays as it was (line ends included)."""
+        board. Every other byte of the file stays as it was: each line's own end (LF, CRLF, an
+        old Mac file's CR, mixed), 8-bit text (Windows-1252) left undecoded."""
         pack = self.open_pack(path)
         with open(path, "rb") as f:
             data = f.read()
-        crlf = b"\r\n" in data
-        text = data.decode("utf-8")
-        lines = text.split("\r\n" if crlf else "\n")
+        # lines as the reader counts them (handheld.packs), each with its own end
+        parts = re.split(rb"(\r\n?)" if pack.cr else rb"(\r*\n)", data)
+        lines, ends = parts[0::2], parts[1::2] + [b""]
+        eol = max(set(ends[:-1]), key=ends.count) if len(ends) > 1 else b"\n"
+
+        def text(k):
+            return lines[k].decode("utf-8", "replace")
         edits = []  # (first line index, lines to remove, new lines)
         for i, moves in solutions.items():
             raw = pack.level(i)
@@ -84,16 +89,20 @@ class PackFile:
             if raw.solution_line:
                 k = raw.solution_line - 1
                 end = k + 1
-                while end < len(lines) and lines[end].strip() and self.moves.match(lines[end]) \
-                        and not self.fmt.is_board_line(lines[end]):
+                while end < len(lines) and text(end).strip() and self.moves.match(text(end)) \
+                        and not self.fmt.is_board_line(text(end)):
                     end += 1
                 edits.append((k, end - k, new))
             else:
                 last = raw.first_line - 1 + len(raw.rows)  # index of the line after the board
                 edits.append((last, 0, new))
         for k, n, new in sorted(edits, reverse=True):
-            lines[k:k + n] = new
-        out = ("\r\n" if crlf else "\n").join(lines).encode("utf-8")
+            if k and not ends[k - 1]:
+                ends[k - 1] = eol  # the board was the file's last line, without an end
+            keep = ends[k + n - 1] if n else eol
+            lines[k:k + n] = [x.encode("ascii") for x in new]
+            ends[k:k + n] = [eol] * (len(new) - 1) + [keep]
+        out = b"".join(x + e for x, e in zip(lines, ends))
         tmp = path + ".tmp"
         with open(tmp, "wb") as f:
             f.write(out)

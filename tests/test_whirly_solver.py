@@ -3,6 +3,7 @@ push-level search for Sokoban-class rules (lower bound, dead squares, freeze dea
 import itertools
 import os
 import random
+import re
 import time
 import types
 
@@ -392,6 +393,30 @@ def test_cli_solve_keeps_crlf_line_ends(tmp_path):
     assert cli.cmd_solve(args, out=open(os.devnull, "w")) == 0
     data = open(path, "rb").read()
     assert b"Solution: R\r\n" in data and data.count(b"\n") == data.count(b"\r\n")
+
+
+@pytest.mark.parametrize("name, data", [
+    # an old collection: Windows-1252 text, CRLF (it made `solve --write` raise)
+    ("latin1", b"Title: Caf\xe9\r\n\r\n; Niveau \xe0 Fran\xe7ois\r\n#####\r\n#@$.#\r\n#####\r\n"),
+    # an old Mac OS file (CR alone), its last line without an end
+    ("mac", b"Title: Vieux\r; Niveau \xe0\r#####\r#@$.#\r#####"),
+    # line ends mixed line by line, as an editor left them
+    ("mixed", b"Title: Mixed\n\n#####\r\n#@$.#\n#####\r\n\n#####\n#.$@#\r\n#####\n"),
+])
+def test_cli_solve_write_keeps_8bit_text_and_every_lines_own_end(tmp_path, name, data):
+    path = str(tmp_path / (name + ".txt"))
+    with open(path, "wb") as f:
+        f.write(data)
+    args = types.SimpleNamespace(pack=path, level=None, time=5.0, states=None, write=True,
+                                 game="whirly")
+    assert cli.cmd_solve(args, out=open(os.devnull, "w")) == 0
+    after = open(path, "rb").read()
+    # the file with its Solution: lines taken out is the file as it was (its last line's end
+    # aside, which a line added after it needs)
+    kept = re.sub(rb"Solution: [^\r\n]*(\r\n?|\n)", b"", after)
+    assert kept == data or kept == data + (b"\r" if name == "mac" else b"")
+    pack, items = packfile.levels(path)
+    assert pack.errors == [] and all(replays_to_solved(lv, raw.solution) for i, raw, lv, e in items)
 
 
 def test_cli_copath_prints_the_seed_example(capsys):
