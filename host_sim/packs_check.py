@@ -55,18 +55,15 @@ def _header_game(path, registry):
     """(game id, line) from a `Game:` key in the pack header, or (None, 0)."""
     fmt = _AnyBoard(registry)
     with open(path, "rb") as f:
-        lineno = 0
-        for raw in f:
-            lineno += 1
-            try:
-                text = raw.decode("utf-8").lstrip("\ufeff").rstrip("\r\n")
-            except UnicodeDecodeError:
-                continue
-            kind, key, value = packs._classify(text, fmt)
-            if kind == packs._BOARD:
-                break
-            if kind == packs._KEY and key == "game":
-                return value, lineno
+        data = f.read()
+    # any line end (an old Mac file's CR too); 8-bit text as the reader reads it
+    for lineno, raw in enumerate(data.splitlines(), 1):
+        text = raw.decode("utf-8", "replace").lstrip("\ufeff")
+        kind, key, value = packs._classify(text, fmt)
+        if kind == packs._BOARD:
+            break
+        if kind == packs._KEY and key == "game":
+            return value, lineno
     return None, 0
 
 

@@ -817,6 +817,14 @@ def test_packs_check_finds_game_from_folder_or_game_header(tmp_path):
         "%s:1: unknown game 'chess' (known: plain, soko)" % stranger]
     missing = str(tmp_path / "nothing")
     assert packs_check.check_paths([missing], REGISTRY) == ["%s:0: no such file or folder" % missing]
+    # the Game: line of an old Mac file (CR alone) in 8-bit text, second line of its header
+    mac = write(tmp_path, "elsewhere/m.txt", b"Title: Caf\xe9\rGame: plain\r|row\r|row\r")
+    assert packs_check.check_paths([mac], REGISTRY) == [
+        "%s:1: warning: bytes that are not UTF-8: such lines are read as Windows-1252 "
+        "(Latin-1)" % mac]
+    wrong = write(tmp_path, "levels/soko/m.txt", b"Title: Caf\xe9\rGame: plain\r\r#@$.#\r")
+    assert packs_check.check_paths([wrong], REGISTRY)[0] == (
+        "%s:2: Game: plain does not match its folder levels/soko/" % wrong)
 
 
 def test_shipped_packs_pass_their_games_checks():
