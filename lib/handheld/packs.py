@@ -61,12 +61,12 @@ def crc32(data, crc=0):
 class _Cursor:
     """Where the next line starts: byte offset, line number, running CRC32 (None: not wanted)."""
 
-    def __init__(self, f, pos, lineno, digest, eol=10):
+    def __init__(self, f, pos, lineno, digest):
         self.f = f
         self.pos = pos
         self.lineno = lineno - 1  # number of the last line read
         self.digest = digest
-        self.eol = eol  # the byte that ends a line: 13 in an old Mac file (f a CRLines)
+        self.eol = getattr(f, "eol", 10)  # the byte ending a line: 13 from an old Mac CRLines
 
 
 def _long_line(rd, b):
@@ -418,8 +418,7 @@ class Pack:
         try:
             pos = self._off[start]
             f.seek(pos)
-            rd = _Cursor(CRLines(f, _CHUNK) if self.cr else f, pos, self._line[start], None,
-                         13 if self.cr else 10)
+            rd = _Cursor(CRLines(f, _CHUNK) if self.cr else f, pos, self._line[start], None)
             for j in range(start, start + n):
                 end = self._off[j + 1] if j + 1 < self.count else self._end_off
                 g = Grab(names_only)

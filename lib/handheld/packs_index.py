@@ -27,7 +27,7 @@ def index(p, path):
             p.digest &= 0xFFFFFFFF
         else:
             p.cr = head.find(b"\n") < 0 and head.find(b"\r") >= 0  # old Mac: CR alone
-            rd = _Cursor(CRLines(f, _CHUNK) if p.cr else f, 0, 1, 0, 13 if p.cr else 10)
+            rd = _Cursor(CRLines(f, _CHUNK) if p.cr else f, 0, 1, 0)
             try:
                 _scan(rd, p.fmt, sink, -1, 2)
             except MemoryError:

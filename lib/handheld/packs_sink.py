@@ -49,6 +49,8 @@ class CRLines:
     the pack's CRC stay the file's. Reads through the file's own readline(_CHUNK): no LF
     there, so at most _CHUNK bytes a call."""
 
+    eol = 13  # the byte that ends its lines (handheld.packs._Cursor reads it)
+
     def __init__(self, f, chunk):
         self.f = f
         self.chunk = chunk
