@@ -1,5 +1,5 @@
 """The push search's prunings (host_sim/whirly/pushpull.py, PRUNINGS): PI-corrals, corral
-deadlocks and tunnel macros. Each prunes on a level made for it, keeps the shortest solution,
+deadlocks, held boxes and tunnel macros. Each prunes on a level made for it, keeps the shortest solution,
 and a cross-check against the plain search on random levels catches a pruning that cuts too much.
 """
 import random
@@ -121,6 +121,46 @@ def test_corral_search_deadlock_the_border_boxes_alone_cannot_be_solved():
     M, boxes, region = start(xsb(CORRAL))
     pushes, border = M.pi_corral(boxes, region, with_border=True)
     assert not M.corral_unsolvable(boxes, region, border)
+
+
+# the right room's door holds a box with another box behind it: the door box could only go
+# right, into that box, and the hero can never reach the room to move the other one. Both
+# alive cells, neither frozen (the box behind could go up or down), no PI-corral (the push into
+# the room is blocked by a box, not impossible from where the hero stands): held boxes
+HELD = ["###########",
+        "#     #   #",
+        "# $@  $$ .#",
+        "#     #  .#",
+        "#.    #   #",
+        "###########"]
+
+
+def test_held_boxes_a_room_the_hero_can_never_enter_again():
+    lv = xsb(HELD)
+    M, boxes, region = start(lv)
+    door = 2 * M.W + 6
+    assert M.lower_bound(boxes) < pushpull.INF
+    assert not M.is_dead(0, door) and not M.is_dead(0, door + 1)
+    assert not M.frozen_deadlock(boxes, door) and not M.frozen_deadlock(boxes, door + 1)
+    assert M.pi_corral(boxes, region) is None
+    assert M.held_off_target(boxes, region)
+    plain, pruned = search(lv, NONE), search(lv, {"held"})
+    assert plain.moves is None and plain.complete
+    assert pruned.moves is None and pruned.complete
+    assert pruned.pruned["held"] == 1 and pruned.expanded == 1
+    assert plain.expanded > 10  # the left box tried everywhere before the plain search gives up
+
+
+def test_held_boxes_let_go_when_the_hero_can_free_them():
+    # the same boxes, the hero in the right room: it pushes the box behind the door aside,
+    # then the door box left, and gets back into its room
+    rows = [r.replace("@", " ") for r in HELD]
+    rows[1] = rows[1][:8] + "@" + rows[1][9:]
+    lv = xsb(rows)
+    M, boxes, region = start(lv)
+    assert not M.held_off_target(boxes, region)
+    plain, pruned = search(lv, NONE), search(lv, pushpull.DEFAULT)
+    assert plain.moves is not None and pruned.pushes == plain.pushes
 
 
 # a box pushed into the one-wide corridors keeps going: one macro move per corridor

@@ -63,9 +63,9 @@ SETS = {
         (G.Tier(10, 14, 10, 6, states=60000), G.Tier(10, 16, 12, 7, states=80000),
          G.Tier(10, 18, 13, 8, states=100000), G.Tier(10, 20, 15, 10, states=120000),
          G.Tier(5, 22, 16, 12, states=150000)), 45,
-        # made with solve()'s default search of its day (the prunings but frozen_goals and
-        # the sides' bound, which came later), not the packs' one
-        search={"prune": pushpull.DEFAULT - {"frozen_goals", "sides"}}),
+        # made with solve()'s default search of its day (the prunings but frozen_goals, the
+        # sides' bound and the held boxes, which came later), not the packs' one
+        search={"prune": pushpull.DEFAULT - {"frozen_goals", "sides", "held"}}),
     # corridor mazes with loops (generator.make_maze): one-wide tunnels everywhere
     "corridors": Collection(
         "corridors", "whirly-corridors-36.txt", "Corridors 36 (generated test collection)",
