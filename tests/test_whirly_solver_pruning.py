@@ -28,6 +28,16 @@ def start(lv):
     return M, M.start_boxes, M.region(M.start_boxes, M.hero)
 
 
+def dead_at_start(lv, pruning):
+    """The plain search and the one with `pruning` both prove lv unsolvable, the pruning at
+    once (one position expanded); -> the plain search's Result."""
+    plain, pruned = search(lv, NONE), search(lv, {pruning})
+    assert plain.moves is None and plain.complete
+    assert pruned.moves is None and pruned.complete
+    assert pruned.pruned[pruning] == 1 and pruned.expanded == 1
+    return plain
+
+
 # the hero's room on the left, a box in the door of the right room: the right room is a
 # PI-corral (the door box can only go in, and the hero can push it in now)
 CORRAL = ["##########",
@@ -90,10 +100,7 @@ def test_corral_deadlock_a_corral_no_push_can_open():
     assert M.lower_bound(boxes) < pushpull.INF and not M.is_dead(0, top)
     assert not M.frozen_deadlock(boxes, top)
     assert M.pi_corral(boxes, region) == []
-    plain, pruned = search(lv, NONE), search(lv, {"corral_deadlock"})
-    assert plain.moves is None and plain.complete
-    assert pruned.moves is None and pruned.complete
-    assert pruned.pruned["corral_deadlock"] == 1 and pruned.expanded == 1
+    plain = dead_at_start(lv, "corral_deadlock")
     assert plain.expanded > 1  # the other box moves before the plain search gives up
 
 
@@ -113,10 +120,7 @@ def test_corral_search_deadlock_the_border_boxes_alone_cannot_be_solved():
     pushes, border = M.pi_corral(boxes, region, with_border=True)
     assert pushes and bin(border).count("1") == 2  # a PI-corral with pushes: no simple deadlock
     assert M.corral_unsolvable(boxes, region, border)
-    plain, pruned = search(lv, NONE), search(lv, {"corral_search"})
-    assert plain.moves is None and plain.complete and plain.expanded == 12
-    assert pruned.moves is None and pruned.complete and pruned.expanded == 1
-    assert pruned.pruned["corral_search"] == 1
+    assert dead_at_start(lv, "corral_search").expanded == 12
     # the border boxes of a solvable level's corral are solvable alone
     M, boxes, region = start(xsb(CORRAL))
     pushes, border = M.pi_corral(boxes, region, with_border=True)
@@ -144,11 +148,8 @@ def test_held_boxes_a_room_the_hero_can_never_enter_again():
     assert not M.frozen_deadlock(boxes, door) and not M.frozen_deadlock(boxes, door + 1)
     assert M.pi_corral(boxes, region) is None
     assert M.held_off_target(boxes, region)
-    plain, pruned = search(lv, NONE), search(lv, {"held"})
-    assert plain.moves is None and plain.complete
-    assert pruned.moves is None and pruned.complete
-    assert pruned.pruned["held"] == 1 and pruned.expanded == 1
-    assert plain.expanded > 10  # the left box tried everywhere before the plain search gives up
+    # the left box tried everywhere before the plain search gives up
+    assert dead_at_start(lv, "held").expanded > 10
 
 
 def test_held_boxes_let_go_when_the_hero_can_free_them():
