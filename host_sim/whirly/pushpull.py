@@ -521,6 +521,8 @@ class Model:
         before it (other boxes, outside) can be played after it: so trying only them keeps a
         shortest solution. Unfinished: a border box off its targets or an empty target in it."""
         bits = self.bits
+        W = bits.W
+        full, a, b = bits.full, bits.not_col0, bits.not_colw
         nb = self.nb
         occ = 0
         for m in boxes:
@@ -531,36 +533,45 @@ class Model:
             low = space & -space
             comp = bits.flood(low.bit_length() - 1, space)
             space &= ~comp
-            around = 0
-            for d in range(4):
-                around |= bits.shift(comp, d)
+            around = ((comp >> W) | ((comp << 1) & a) | ((comp << W) & full)
+                      | ((comp >> 1) & b))
             if around & region:
                 continue  # a box-only cell next to the hero's area: boxes may come in
             border = around & occ
             unfinished = bool(comp & self.anygoal)
             pushes = []
             ok = True
+            outside = self.walk & ~comp  # where the hero stands to push a box out
             for gi in range(len(boxes)):
                 B = boxes[gi] & border
+                if not B:
+                    continue
                 if B & ~self.goalmask[gi]:
                     unfinished = True
                 alive = self.boxok[gi] & ~self.dead[gi]
-                while B and ok:
-                    lowb = B & -B
-                    B ^= lowb
-                    x = lowb.bit_length() - 1
-                    for d in range(4):
-                        h = nb[(d + 2) & 3][x]
-                        if h < 0 or not (self.walk >> h) & 1 or (comp >> h) & 1:
-                            continue  # never pushed that way, or only from inside
-                        y = nb[d][x]
-                        if y < 0 or not (alive >> y) & 1:
-                            continue  # a wall or a dead cell in front: useless
-                        if (comp >> y) & 1 and (region >> h) & 1:
-                            pushes.append((gi, x, d, y, x))
-                        else:
-                            ok = False  # out of the corral, or not now: not a PI-corral
-                            break
+                # per direction (up, right, down, left): the border boxes pushed from outside
+                # the corral onto an alive cell (else useless), and those pushed into it now
+                way = ((outside >> W, (alive << W) & full, (comp << W) & full, region >> W),
+                       ((outside << 1) & a, (alive >> 1) & b, (comp >> 1) & b,
+                        (region << 1) & a),
+                       ((outside << W) & full, alive >> W, comp >> W, (region << W) & full),
+                       ((outside >> 1) & b, (alive << 1) & a, (comp << 1) & a,
+                        (region >> 1) & b))
+                for d in range(4):
+                    o_behind, a_ahead, c_ahead, r_behind = way[d]
+                    cand = B & o_behind & a_ahead
+                    good = cand & c_ahead & r_behind
+                    if cand != good:
+                        ok = False  # out of the corral, or not now: not a PI-corral
+                        break
+                    while good:
+                        lowb = good & -good
+                        good ^= lowb
+                        x = lowb.bit_length() - 1
+                        pushes.append((gi, x, d, nb[d][x], x))
+                if not ok:
+                    break
+            pushes.sort()  # as the boxes come, cell by cell
             if not ok or not unfinished:
                 continue
             if best is None or len(pushes) < len(best[0]):
@@ -580,39 +591,46 @@ class Model:
         Catches what the freeze test cannot see, the hero shut out: a room sealed by a box in
         its door whose other side is full (Microban #153)."""
         bits = self.bits
-        nb = self.nb
+        W = bits.W
+        full, a, b = bits.full, bits.not_col0, bits.not_colw  # b: not the last column
         held = list(boxes)
-        hero = lowest(region)
         area = region  # with every box held: the hero's own region
         occ = 0
         for m in held:
             occ |= m
-        freed = True
-        while freed:
+        while True:
             freed = False
+            off = False  # a held box off its targets
             for gi in range(len(held)):
                 B = held[gi]
+                if not B:
+                    continue
                 alive = self.boxok[gi] & ~self.dead[gi] & ~occ
-                while B:
-                    low = B & -B
-                    B ^= low
-                    x = low.bit_length() - 1
-                    for d in range(4):
-                        h = nb[(d + 2) & 3][x]
-                        y = nb[d][x]
-                        if h >= 0 and y >= 0 and (area >> h) & 1 and (alive >> y) & 1:
-                            held[gi] ^= low
-                            freed = True
-                            break
-            if freed:
-                occ = 0
-                for m in held:
-                    occ |= m
-                area = bits.flood(hero, self.walk & ~occ)
-        for gi in range(len(held)):
-            if held[gi] & ~self.goalmask[gi]:
+                # the boxes the hero pushes from the area into an alive cell, the four ways
+                # at once: up (area below, alive above), right, down, left
+                go = B & (((area >> W) & ((alive << W) & full))
+                          | (((area << 1) & a) & ((alive >> 1) & b))
+                          | (((area << W) & full) & (alive >> W))
+                          | (((area >> 1) & b) & ((alive << 1) & a)))
+                if go:
+                    held[gi] = B = B & ~go
+                    freed = True
+                if B & ~self.goalmask[gi]:
+                    off = True
+            if not off:
+                return False  # whatever is let go later, no held box is off its targets
+            if not freed:
                 return True
-        return False
+            occ = 0
+            for m in held:
+                occ |= m
+            free = self.walk & ~occ
+            while True:  # the area grows into the cells let go (a flood from the area)
+                n = (area | ((area << 1) & a) | ((area >> 1) & b) | (area << W)
+                     | (area >> W)) & free
+                if n == area:
+                    break
+                area = n
 
     def corral_unsolvable(self, boxes, region, border, states=CORRAL_STATES):
         """Can the boxes on a corral's border, alone on the board (every other box taken
