@@ -56,6 +56,35 @@ def test_frozen_goals_a_goal_column_shut_at_its_mouth_is_a_deadlock():
     assert M.frozen_goals(free, _cell(M, 1, 4), 0) == 0
 
 
+def test_a_target_no_box_reaches_ends_the_bound_before_any_assignment(monkeypatch):
+    """The column shut at its mouth: its top targets have no box that reaches them, so the
+    bound is INF at once, with no assignment searched (most full assignments in a search of
+    Microban #153 were of such children, pruned anyway); a bound moved on from such a state
+    is still the plain one."""
+    lv = xsb(COLUMN)
+    M = pushpull.Model(lv)
+    mouth = _cell(M, 1, 5)
+    shut = _moved(M, M.start_boxes, _cell(M, 2, 5), mouth)
+    view = pushpull.FrozenGoals(M, M.frozen_goals(shut, mouth, 0))
+    calls = []
+    full = pushpull._augment
+    monkeypatch.setattr(pushpull, "_augment", lambda *a: calls.append(1) or full(*a))
+    state = M.bound_state(shut, view)
+    assert state[0] >= pushpull.INF and calls == []
+    # an open column: the assignment is searched (one augmenting search per box)
+    assert M.bound_state(M.start_boxes)[0] < pushpull.INF and calls
+    # a box on a dead cell: INF with no assignment either; pushed back onto a live cell, the
+    # bound moved on from that state is the plain one of the new position
+    live = M.boxok[0] & ~M.dead[0]
+    dead = next(c for c in range(M.size) if (M.walk >> c) & 1 and not (live >> c) & 1)
+    first = (M.start_boxes[0] & -M.start_boxes[0]).bit_length() - 1
+    stuck = _moved(M, M.start_boxes, first, dead)
+    state = M.bound_state(stuck)
+    assert state[0] >= pushpull.INF and state[3] is None
+    assert M.child_bound(state, 0, dead, first) == M.lower_bound(M.start_boxes) \
+        < pushpull.INF
+
+
 def test_frozen_goals_prunes_the_column_and_keeps_the_shortest_solution():
     lv = xsb(COLUMN)
     without = pushpull.astar(lv, None, prune=pushpull.DEFAULT - {"frozen_goals"})

@@ -279,7 +279,8 @@ class Model:
         """(total, cells, cost, p, u, v, row) of the lower bound's assignment, for
         child_bound(); None unless boxes and targets are as many (then a moved box is one
         changed row). view: a FrozenGoals (its boxes left out, its distances used); hero: a
-        cell of the hero's region, for the distances that know its side of each box."""
+        cell of the hero's region, for the distances that know its side of each box. Total
+        INF (and no assignment) when a box reaches no target or a target no box."""
         if self.nboxes != self.ntargets or not self.targets:
             return None
         row = self._row if view is None else view.row
@@ -298,6 +299,15 @@ class Model:
             return None
         if not cells:
             return 0, cells, cost, [0], [0], [0], row
+        for r in cost:
+            if min(r) >= INF:
+                return INF, cells, cost, None, None, None, row  # a box no target takes
+        for j in range(len(cost)):
+            for r in cost:
+                if r[j] < INF:
+                    break
+            else:
+                return INF, cells, cost, None, None, None, row  # a target no box reaches
         total, p, u, v = hungarian_state(cost)
         return total, cells, cost, p, u, v, row
 
@@ -309,8 +319,11 @@ class Model:
         i = cells.index((gi, n))
         cost = list(cost)
         cost[i] = row(gi, t, self.side_of(t, hero))
-        p, u, v = list(p), list(u), list(v)
-        total = augment_row(cost, p, u, v, i)
+        if p is None:  # the parent's bound INF, found with no assignment: a full one
+            total, p, u, v = hungarian_state(cost)
+        else:
+            p, u, v = list(p), list(u), list(v)
+            total = augment_row(cost, p, u, v, i)
         if not keep:
             return total
         cells = list(cells)
