@@ -5,6 +5,12 @@ VPY    := $(VENV)/bin/python
 NODE_DIR := host_sim/mpy
 DEVICE_DIR := host_sim/device
 DRIVE  ?=
+# A device phase frees the modules it loaded (handheld.entry.once), so the host imports them
+# again and again; with bytecode off (PYTHONDONTWRITEBYTECODE, set on some machines) each import
+# compiled the source anew (a third of `make test`'s save-store tests). Bytecode on, kept in
+# build/ rather than beside the sources.
+export PYTHONDONTWRITEBYTECODE :=
+export PYTHONPYCACHEPREFIX := $(CURDIR)/build/pycache
 
 .PHONY: setup sim test fuzz bench bundle deploy shots device clean
 
