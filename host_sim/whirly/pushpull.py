@@ -534,46 +534,40 @@ class Model:
         before it (other boxes, outside) can be played after it: so trying only them keeps a
         shortest solution. Unfinished: a border box off its targets or an empty target in it."""
         bits = self.bits
-        W = bits.W
-        full, a, b = bits.full, bits.not_col0, bits.not_colw
+        shifts = bits.shifts
         nb = self.nb
         occ = 0
         for m in boxes:
             occ |= m
         space = self.space & ~occ & ~region
         best = None
+        rs = shifts(region)
         while space:
             low = space & -space
             comp = bits.flood(low.bit_length() - 1, space)
             space &= ~comp
-            around = ((comp >> W) | ((comp << 1) & a) | ((comp << W) & full)
-                      | ((comp >> 1) & b))
+            cs = shifts(comp)
+            around = cs[0] | cs[1] | cs[2] | cs[3]
             if around & region:
                 continue  # a box-only cell next to the hero's area: boxes may come in
             border = around & occ
             unfinished = bool(comp & self.anygoal)
             pushes = []
             ok = True
-            outside = self.walk & ~comp  # where the hero stands to push a box out
+            outs = shifts(self.walk & ~comp)  # where the hero stands to push a box out
             for gi in range(len(boxes)):
                 B = boxes[gi] & border
                 if not B:
                     continue
                 if B & ~self.goalmask[gi]:
                     unfinished = True
-                alive = self.boxok[gi] & ~self.dead[gi]
-                # per direction (up, right, down, left): the border boxes pushed from outside
-                # the corral onto an alive cell (else useless), and those pushed into it now
-                way = ((outside >> W, (alive << W) & full, (comp << W) & full, region >> W),
-                       ((outside << 1) & a, (alive >> 1) & b, (comp >> 1) & b,
-                        (region << 1) & a),
-                       ((outside << W) & full, alive >> W, comp >> W, (region << W) & full),
-                       ((outside >> 1) & b, (alive << 1) & a, (comp << 1) & a,
-                        (region >> 1) & b))
+                als = shifts(self.boxok[gi] & ~self.dead[gi])
                 for d in range(4):
-                    o_behind, a_ahead, c_ahead, r_behind = way[d]
-                    cand = B & o_behind & a_ahead
-                    good = cand & c_ahead & r_behind
+                    ahead = (d + 2) & 3  # shift(m, ahead): the cells whose next cell is in m
+                    # pushed from outside the corral onto an alive cell (else useless), and
+                    # pushed into it from the hero's area now
+                    cand = B & outs[d] & als[ahead]
+                    good = cand & cs[ahead] & rs[d]
                     if cand != good:
                         ok = False  # out of the corral, or not now: not a PI-corral
                         break
@@ -604,8 +598,6 @@ class Model:
         Catches what the freeze test cannot see, the hero shut out: a room sealed by a box in
         its door whose other side is full (Microban #153)."""
         bits = self.bits
-        W = bits.W
-        full, a, b = bits.full, bits.not_col0, bits.not_colw  # b: not the last column
         held = list(boxes)
         area = region  # with every box held: the hero's own region
         occ = 0
@@ -614,17 +606,14 @@ class Model:
         while True:
             freed = False
             off = False  # a held box off its targets
+            hs = bits.shifts(area)  # hs[d]: the cells with the area behind them, pushing d
             for gi in range(len(held)):
                 B = held[gi]
                 if not B:
                     continue
-                alive = self.boxok[gi] & ~self.dead[gi] & ~occ
-                # the boxes the hero pushes from the area into an alive cell, the four ways
-                # at once: up (area below, alive above), right, down, left
-                go = B & (((area >> W) & ((alive << W) & full))
-                          | (((area << 1) & a) & ((alive >> 1) & b))
-                          | (((area << W) & full) & (alive >> W))
-                          | (((area >> 1) & b) & ((alive << 1) & a)))
+                al = bits.shifts(self.boxok[gi] & ~self.dead[gi] & ~occ)
+                # the boxes the hero pushes from the area into an alive cell, all four ways
+                go = B & ((hs[0] & al[2]) | (hs[1] & al[3]) | (hs[2] & al[0]) | (hs[3] & al[1]))
                 if go:
                     held[gi] = B = B & ~go
                     freed = True
@@ -637,13 +626,7 @@ class Model:
             occ = 0
             for m in held:
                 occ |= m
-            free = self.walk & ~occ
-            while True:  # the area grows into the cells let go (a flood from the area)
-                n = (area | ((area << 1) & a) | ((area >> 1) & b) | (area << W)
-                     | (area >> W)) & free
-                if n == area:
-                    break
-                area = n
+            area = bits.spread(area, self.walk & ~occ)  # into the cells let go
 
     def corral_unsolvable(self, boxes, region, border, states=CORRAL_STATES):
         """Can the boxes on a corral's border, alone on the board (every other box taken

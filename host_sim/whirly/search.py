@@ -55,13 +55,21 @@ class Bits:
             return (m << self.W) & self.full
         return (m >> 1) & self.not_colw
 
+    def shifts(self, m):
+        """shift(m, d) for the four directions at once (up, right, down, left)."""
+        W = self.W
+        return (m >> W, (m << 1) & self.not_col0, (m << W) & self.full, (m >> 1) & self.not_colw)
+
     def flood(self, start, free):
         """Cells reachable from cell start through free cells (start itself always counts)."""
+        return self.spread(1 << start, free | (1 << start))
+
+    def spread(self, r, free):
+        """Cells reachable from the cells of r through free cells (r itself counts)."""
         W = self.W
         a = self.not_col0
         b = self.not_colw
-        free |= 1 << start
-        r = 1 << start
+        free |= r
         while True:
             n = (r | ((r << 1) & a) | ((r >> 1) & b) | (r << W) | (r >> W)) & free
             if n == r:
