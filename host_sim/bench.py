@@ -258,13 +258,11 @@ def mark(ok):
 
 def device_figures(out):
     """The emulated Pico's measured figures (make device writes build/device/report.json)."""
-    import json
-    path = os.path.join(REPO, "build", "device", "report.json")
-    if not os.path.exists(path):
+    from host_sim.device.summary import measured
+    figs = measured()
+    if not figs:
         out("emulated Pico: no figures yet (run make device)")
         return
-    with open(path, encoding="utf-8") as f:
-        figs = json.load(f).get("figures", {})
     for kind, f in sorted(figs.items()):
         moves = [m for m in f.get("whirly_move_refresh_ms", []) if m is not None]
         i2c = f.get("whirly_move_i2c_bytes", [])

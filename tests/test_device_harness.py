@@ -286,3 +286,48 @@ def test_old_packs_tour_shows_them_on_the_host_and_fails_on_a_differing_device_s
     verdict = tours.judge("old-packs", "mpy", {"lines": [], "marks": {}, "problems": [],
                                                "shots": dev_bits}, host, "/tmp")
     assert any("old-levels differs" in p for p in verdict["problems"])
+
+
+def test_the_last_device_figures_are_read_back_and_absent_when_it_never_ran(tmp_path):
+    assert summary.measured(str(tmp_path)) == {}
+    res = {"tour": "cpu", "bundle": "mpy", "ok": True, "problems": [], "reserve": 0, "wall_s": 1,
+           "emulated_ms": 1, "frames": 0, "shot_diffs": [], "figures": {"launcher_free": None, "boot_ms": None, "games": {},
+                       "gen_ms": {"iqlandie space hard": [40, 104, 55]}}}
+    summary.write({("cpu", "mpy"): res}, ["mpy"], str(tmp_path), 1.0, "test")
+    gen = summary.measured(str(tmp_path))["mpy"]["task_generation_ms"]
+    assert gen["iqlandie space hard"]["max"] == 104 and gen["iqlandie space hard"]["tasks"] == 3
+
+
+def test_task_generation_is_judged_on_the_device_only_where_it_timed_the_slowest_seed(monkeypatch):
+    """make bench's iQLANDIE task line: the emulated Pico's worst when make device timed the host's
+    slowest seed of that kind, else the host estimate (x 150), which names the seed to add."""
+    from games.iqlandie import tasks
+    from host_sim.iqlandie import bench
+    space, other = bench._device_seeds()[1], bench._device_seeds()[0]
+    assert set(range(60)) <= space and other == set(range(10))  # cpu_bench.py's seeds, read back
+    clock = [0.0]
+    slow = {}
+
+    def generate(topic, seed, difficulty):
+        clock[0] += 0.002 if seed == slow.get(topic) else 0.0001
+
+    monkeypatch.setattr(tasks, "generate", generate)
+    monkeypatch.setattr(bench.time, "process_time", lambda: clock[0])
+    monkeypatch.setattr(summary, "measured", lambda out=None: {"mpy": {"task_generation_ms": {
+        "iqlandie space hard": {"tasks": 64, "mean": 47, "max": 104},
+        "iqlandie biology hard": {"tasks": 10, "mean": 11, "max": 22}}}})
+
+    def lines():
+        out = []
+        bench.task_times(out.append, seeds=120)
+        return {ln.split(":")[0]: ln for ln in out if ln.startswith("task ")}, out
+    slow.update({tasks.SPACE: 96, tasks.BIOLOGY: 7})  # both timed on the device
+    got, out = lines()
+    assert "device worst 104 ms over 64 tasks" in got["task Space Hard"] and "[ok " in got["task Space Hard"]
+    assert "device worst 22 ms" in got["task Biology Hard"]
+    assert "device worst est. 300 ms" in got["task Space Normal"]  # not timed there: estimated
+    slow.update({tasks.SPACE: 101, tasks.BIOLOGY: 11})  # the slowest seeds not timed there
+    got, out = lines()
+    assert "device worst est. 300 ms" in got["task Space Hard"] and "OVER" in got["task Space Hard"]
+    assert "device worst est. 300 ms" in got["task Biology Hard"]
+    assert any("seed 101 is not timed on the device" in ln for ln in out)

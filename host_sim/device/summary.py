@@ -6,6 +6,18 @@ import os
 from host_sim.device.budgets import BUDGETS, TARGETS, KB
 
 
+def measured(out=None):
+    """The figures of the last `make device` (build/device/report.json): {bundle kind: {...}},
+    {} when it has not run here."""
+    if out is None:
+        from host_sim.device.tours import OUT as out
+    path = os.path.join(out, "report.json")
+    if not os.path.exists(path):
+        return {}
+    with open(path, encoding="utf-8") as f:
+        return json.load(f).get("figures", {})
+
+
 def _mean(xs):
     xs = [x for x in xs if x is not None]
     return round(sum(xs) / len(xs), 1) if xs else None
