@@ -159,8 +159,8 @@ def task_times(out, seeds=300):
                    " ".join(str(sd) for _, sd in reversed(times[-5:])), judged,
                    "ok " if ok else "OVER"))
             if dev and untimed and not ok:
-                out("  seed %d is not timed on the device: add it to SLOW_SPACE_SEEDS in "
-                    "host_sim/device/cpu_bench.py and run make device" % times[-1][1])
+                out("  seed %d is not timed on the device: add it to the seeds "
+                    "host_sim/device/cpu_bench.py times and run make device" % times[-1][1])
 
 
 def versus(games=50, difficulty=1, seed0=100):
