@@ -303,7 +303,7 @@ def test_task_generation_is_judged_on_the_device_only_where_it_timed_the_slowest
     slowest seed of that kind, else the host estimate (x 150), which names the seed to add."""
     from games.iqlandie import tasks
     from host_sim.iqlandie import bench
-    space, other = bench._device_seeds()[1], bench._device_seeds()[0]
+    other, space = bench._device_seeds()
     assert set(range(60)) <= space and other == set(range(10))  # cpu_bench.py's seeds, read back
     clock = [0.0]
     slow = {}

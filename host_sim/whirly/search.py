@@ -62,7 +62,7 @@ class Bits:
 
     def flood(self, start, free):
         """Cells reachable from cell start through free cells (start itself always counts)."""
-        return self.spread(1 << start, free | (1 << start))
+        return self.spread(1 << start, free)  # spread counts its own cells
 
     def spread(self, r, free):
         """Cells reachable from the cells of r through free cells (r itself counts)."""
