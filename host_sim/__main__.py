@@ -318,7 +318,8 @@ def main(argv=None):
     p.add_argument("--game", help="the game, when the pack's folder or Game: line does not say")
     p.add_argument("--level", type=positive_int, help="only this level (from 1)")
     p.add_argument("--time", type=positive_float, default=10.0,
-                   help="seconds per level (default 10)")
+                   help="seconds per level (default 10; past 60, Whirly's solver adds a "
+                        "slow search that learns deadlocks, for the hardest levels)")
     p.add_argument("--states", type=positive_int, help="give up after this many positions")
     p.add_argument("--memory", type=positive_int, metavar="MB",
                    help="stop a search past this many MB of memory (default: half this "

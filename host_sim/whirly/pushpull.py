@@ -520,7 +520,7 @@ class Model:
         return out
 
     # ---------------------------------------------------------------- PI-corrals
-    def pi_corral(self, boxes, region, with_border=False):
+    def pi_corral(self, boxes, region, with_border=False, spare=False):
         """The pushes into the best PI-corral of this position: a list of moves (as moves()
         gives them; empty: the corral can never be opened, a deadlock), or None when there is
         no unfinished PI-corral. Only for pure push Sokoban (self.pure_push).
@@ -532,7 +532,9 @@ class Model:
         push of a border box into it now. Until a border box moves, no box and no hero gets
         in; the first border push of any solution is then one of these pushes, and the pushes
         before it (other boxes, outside) can be played after it: so trying only them keeps a
-        shortest solution. Unfinished: a border box off its targets or an empty target in it."""
+        shortest solution. Unfinished: a border box off its targets or an empty target in it
+        (with spare, fewer boxes than targets on the board, only the first: no target then
+        needs a box)."""
         bits = self.bits
         shifts = bits.shifts
         nb = self.nb
@@ -551,7 +553,7 @@ class Model:
             if around & region:
                 continue  # a box-only cell next to the hero's area: boxes may come in
             border = around & occ
-            unfinished = bool(comp & self.anygoal)
+            unfinished = not spare and bool(comp & self.anygoal)
             pushes = []
             ok = True
             outs = shifts(self.walk & ~comp)  # where the hero stands to push a box out
@@ -793,7 +795,7 @@ def _key(boxes, canon):
 
 
 def astar(level, rules=None, time_limit=10.0, max_states=None, weight=1, result=None,
-          model=None, prune=DEFAULT, origin=None, cap_every=1, heroes=None):
+          model=None, prune=DEFAULT, origin=None, cap_every=1, heroes=None, learned=None):
     """A* on pushes (pulls) for a Sokoban-class level. Result.moves is the LURD solution
     (verified by the caller), or None. prune: which of PRUNINGS to use (they apply to pure
     push levels only, see Model.pure_push); DEFAULT by default, OPTIMAL for a proven shortest
@@ -802,10 +804,11 @@ def astar(level, rules=None, time_limit=10.0, max_states=None, weight=1, result=
     heroes: cells the hero may start on instead of its own, one search from all (backward()).
     cap_every: max_states is checked every cap_every expansions (64 and prune=() give the
     search the generator made the shipped packs with, position for position).
+    learned: dead patterns to prune with (learn.Patterns).
     One Search run once for time_limit seconds."""
     with no_gc():  # the search's tables freed before the collector looks at them
         return Search(level, rules, max_states, weight, result, model, prune, origin,
-                      cap_every, heroes).run(time_limit)
+                      cap_every, heroes, learned).run(time_limit)
 
 
 class no_gc:
@@ -830,10 +833,12 @@ class Search:
     stopped (its open list, table and caches kept) and returns its Result; done once it
     found a solution, ran out of positions or hit max_states. The positions are expanded in
     the same order however the time is cut (solve()'s portfolio takes turns between
-    several)."""
+    several). learn=True (pure push levels, weight above 1): the search learns dead
+    patterns as it goes (learn.py; self.learned)."""
 
     def __init__(self, level, rules=None, max_states=None, weight=1, result=None, model=None,
-                 prune=DEFAULT, origin=None, cap_every=1, heroes=None):
+                 prune=DEFAULT, origin=None, cap_every=1, heroes=None, learned=None,
+                 learn=False):
         unknown = set(prune) - set(PRUNINGS)
         if unknown:
             raise ValueError("unknown pruning: %s" % ", ".join(sorted(unknown)))
@@ -850,8 +855,14 @@ class Search:
         # the searches the other way round (their shared()): a position both reached joins
         # them
         self.meet = []
+        if learn and weight > 1 and self.M.pure_push:
+            from host_sim.whirly.learn import Learner
+            learned = Learner(self.M, self.clock)
+            self.res.method = "push WA*(%d) learning" % weight
+        self.learned = learned
         self._steps = _astar_steps(self.res, self.clock, self.M, max_states, weight, prune,
-                                   origin, cap_every, heroes, self.came, self.meet, self.fmin)
+                                   origin, cap_every, heroes, self.came, self.meet, self.fmin,
+                                   learned)
 
     def shared(self):
         """What a search the other way round reads of this one: (came, model, result, fmin,
@@ -911,15 +922,19 @@ def join(search):
 
 
 def _astar_steps(res, clock, M, max_states, weight, prune, origin, cap_every, heroes, came,
-                 meet, fmin):
+                 meet, fmin, learned):
     """Search's generator: fills res, yields when clock[0] (a deadline) has passed, returns
     when done."""
     t0 = time.time()
+    boxes, hero = origin or (M.start_boxes, M.hero)
+    # fewer boxes than targets (a proof of learn.py, a corral search): an empty target needs
+    # no box, and the frozen goals' bound wants one box per target
+    spare = sum(bin(m).count("1") for m in boxes) < M.ntargets
     use_pi = "pi_corral" in prune and M.pure_push
     use_cd = "corral_deadlock" in prune and M.pure_push
     use_cs = "corral_search" in prune and M.pure_push
     use_tunnel = "tunnel" in prune and M.pure_push
-    use_fz = "frozen_goals" in prune and M.pure_push
+    use_fz = "frozen_goals" in prune and M.pure_push and not spare
     use_sides = "sides" in prune  # a bound: any push/pull level
     use_held = "held" in prune and M.pure_push
     fz = {}  # boxes -> mask of those frozen on targets (walls for the bound), when any
@@ -933,9 +948,10 @@ def _astar_steps(res, clock, M, max_states, weight, prune, origin, cap_every, he
             view = views[F] = FrozenGoals(M, F)
         return view
     res.pruned = dict.fromkeys(PRUNINGS, 0)
+    if learned is not None:
+        res.pruned["learned"] = 0
     corral_cache = {}
     corral_expanded0 = M.corral_expanded
-    boxes, hero = origin or (M.start_boxes, M.hero)
     region = M.region(boxes, hero)
     lb_cache = {}  # position key -> its bound
     reg_cache = {}
@@ -1039,7 +1055,7 @@ def _astar_steps(res, clock, M, max_states, weight, prune, origin, cap_every, he
             break
         moves = M.moves(b, reg)
         if use_pi or use_cd or use_cs:
-            corral = M.pi_corral(b, reg, with_border=True)
+            corral = M.pi_corral(b, reg, with_border=True, spare=spare)
             if corral is not None:
                 corral, border = corral
                 if not corral:
@@ -1063,6 +1079,12 @@ def _astar_steps(res, clock, M, max_states, weight, prune, origin, cap_every, he
         if use_held and M.held_off_target(b, reg):
             res.pruned["held"] += 1
             continue
+        if learned is not None:
+            if learned.dead(b, key[-1]):
+                res.pruned["learned"] += 1
+                continue
+            if weight > 1:
+                learned.observe(key, lb(key, reg), res.expanded)
         # the assignment this position's bound was made with, kept when its parent computed
         # it: an O(n^3) Hungarian saved per expansion, the same numbers (2 to 38 % less CPU
         # time per position on Microban's hardest levels)

@@ -9,6 +9,8 @@ Two searches, both over push-level positions (the hero walks for free between ac
     (pushpull.backward) alone first, then they and weighted A* both ways taking turns
     (pushpull.Search, resumable), for any solution within the time; a position a search
     forward and one backward both reached joins their paths into a solution (they meet).
+    Given more than a minute, a weighted A* that learns dead patterns as it goes (learn.py)
+    joins them: slow, but it solves levels the others leave (XSokoban #9).
   - everything else (flocking, trains, swaps, leaps, several heroes): search.astar, an A* whose
     moves are played by games.whirly.engine itself.
 Whatever finds it, a solution is replayed from the start through the engine and returned only
@@ -89,6 +91,12 @@ SOLO = 0.2
 SOLO_MAX = 4.0  # seconds: past them the optimal searches' time alone buys little (their
 # meetings settle it) and the weighted ones need the time (XSokoban at 60 s a level)
 ROUND = 0.02
+# Past DEEP_AFTER seconds (a long limit, `solve --time`), a forward WA*(10) that learns dead
+# patterns as it goes (learn.py) joins the rounds with DEEP_SHARE (against the others' 1.1):
+# each pattern costs thousands of positions of proof, too slow for 20 s, but with it XSokoban #9
+# is solved in 447 s, unsolved in 600 s without it (README.md, "Learned dead patterns").
+DEEP_AFTER = 60.0
+DEEP_SHARE = 3.0
 FREE = 0.03  # the last part of time_limit: freeing the searches' tables (2.5-3 % of the time
 # they ran: XSokoban #16, 739,471 positions in 30 s, 0.79 s)
 
@@ -182,6 +190,7 @@ def _portfolio(level, r, M, prune, end):
             it[1].meet.extend(o[1].shared() for o in searches if o[0] in ways and o[0] != it[0])
     limit = end - time.time()
     solo_end = time.time() + min(limit * SOLO, SOLO_MAX)
+    deep_at = time.time() + DEEP_AFTER if M.pure_push and limit > DEEP_AFTER else None
     started = []
     found = False
     was_solo = True
@@ -198,6 +207,15 @@ def _portfolio(level, r, M, prune, end):
                 best[1].settle()
                 break
         was_solo = solo
+        if deep_at is not None and time.time() >= deep_at:
+            deep_at = None
+            s = pushpull.Search(level, r, weight=10, prune=prune, model=M, learn=True)
+            s.learned.end = end  # its proofs may run past its turn, not past the end
+            for it in searches:
+                if it[0] == "backward":
+                    s.meet.append(it[1].shared())
+                    it[1].meet.append(s.shared())
+            searches.append(["forward", s, DEEP_SHARE, 10])
         pool = [it for it in searches if it[3] == 1 or not solo]
         total = sum(it[2] for it in pool)
         for item in pool:
