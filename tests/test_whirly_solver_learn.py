@@ -9,7 +9,6 @@ from games.whirly import board
 from host_sim.whirly import learn, packfile, pushpull, solver
 from host_sim.whirly.search import lowest
 
-
 DATA = os.path.join(os.path.dirname(__file__), "data")
 
 
@@ -57,7 +56,7 @@ def test_a_position_that_can_be_solved_gives_no_pattern():
                             "#.$ @ #",
                             "#  $. #",
                             "#######"]))
-    assert learn.Learner(M, [time.time() + 30]).learn(M.start_boxes, M.hero) is None
+    assert learner(M).learn(M.start_boxes, M.hero) is None
 
 
 # two corner targets: any box pushed onto one is frozen there, a wall for the bound
