@@ -354,6 +354,24 @@ class Model:
             out |= 1 << x
         return out
 
+    def spare_bound(self, boxes, view, hero=None):
+        """lower_bound() on a FrozenGoals view (its boxes left out, its distances used) when
+        the boxes are fewer than the targets (learn.py's proofs), where bound_state() has no
+        assignment to keep: each box left takes a target of its own."""
+        rows = []
+        for gi in range(len(self.cols)):
+            m = boxes[gi] & ~view.F
+            while m:
+                low = m & -m
+                m ^= low
+                c = low.bit_length() - 1
+                rows.append(view.row(gi, c, self.side_of(c, hero)))
+        if not rows:
+            return 0
+        if len(rows) > len(view.targets) or any(min(r) >= INF for r in rows):
+            return INF
+        return hungarian(rows)
+
     def lower_bound(self, boxes, hero=None):
         """Minimum-cost assignment of boxes to matching targets (INF when impossible); with
         hero (a cell of the hero's region), on the distances that know its side of each box."""
@@ -928,13 +946,13 @@ def _astar_steps(res, clock, M, max_states, weight, prune, origin, cap_every, he
     t0 = time.time()
     boxes, hero = origin or (M.start_boxes, M.hero)
     # fewer boxes than targets (a proof of learn.py, a corral search): an empty target needs
-    # no box, and the frozen goals' bound wants one box per target
+    # no box, and the frozen goals' bound is Model.spare_bound()
     spare = sum(bin(m).count("1") for m in boxes) < M.ntargets
     use_pi = "pi_corral" in prune and M.pure_push
     use_cd = "corral_deadlock" in prune and M.pure_push
     use_cs = "corral_search" in prune and M.pure_push
     use_tunnel = "tunnel" in prune and M.pure_push
-    use_fz = "frozen_goals" in prune and M.pure_push and not spare
+    use_fz = "frozen_goals" in prune and M.pure_push
     use_sides = "sides" in prune  # a bound: any push/pull level
     use_held = "held" in prune and M.pure_push
     fz = {}  # boxes -> mask of those frozen on targets (walls for the bound), when any
@@ -1109,7 +1127,11 @@ def _astar_steps(res, clock, M, max_states, weight, prune, origin, cap_every, he
                     Fc = F | new
                 if Fc:
                     fz[nbx] = Fc
-                if Fc != F or (Fc and not state):
+                if Fc and spare:
+                    v = M.spare_bound(nbx, view_of(Fc), hero)
+                    if v >= INF:
+                        res.pruned["frozen_goals"] += 1
+                elif Fc != F or (Fc and not state):
                     # boxes newly frozen: the bound without them, on their walls
                     kept = M.bound_state(nbx, view_of(Fc), hero)
                     v = INF if kept is None or kept[0] >= INF else kept[0]

@@ -94,7 +94,7 @@ ROUND = 0.02
 # Past DEEP_AFTER seconds (a long limit, `solve --time`), a forward WA*(10) that learns dead
 # patterns as it goes (learn.py) joins the rounds with DEEP_SHARE (against the others' 1.1):
 # each pattern costs thousands of positions of proof, too slow for 20 s, but with it XSokoban #9
-# is solved in 447 s, unsolved in 600 s without it (README.md, "Learned dead patterns").
+# is solved in 409 s, unsolved in 600 s without it (README.md, "Learned dead patterns").
 DEEP_AFTER = 60.0
 DEEP_SHARE = 3.0
 FREE = 0.03  # the last part of time_limit: freeing the searches' tables (2.5-3 % of the time
