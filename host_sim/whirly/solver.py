@@ -169,8 +169,9 @@ def solve(level, rules=None, time_limit=10.0, max_states=None, stats=None, weigh
 
 
 def _portfolio(level, r, M, prune, end):
-    """PORTFOLIO's searches in turn until time end -> [(direction, Result)] of those started,
-    the first the optimal A* forward; one has moves when solved."""
+    """PORTFOLIO's searches in turn until time end (and past DEEP_AFTER seconds the learning
+    WA*(10)) -> [(direction, Result)] of those started, the first the optimal A* forward; one
+    has moves when solved."""
     searches = []
     for direction, w, part in PORTFOLIO:
         if direction == "forward":
