@@ -77,7 +77,7 @@ def test_a_box_frozen_on_its_target_is_no_deadlock_with_fewer_boxes_than_targets
 
 
 def test_a_box_frozen_on_its_target_walls_off_the_others_with_fewer_boxes_than_targets():
-    """Model.spare_bound: the frozen box (on the middle target) is a wall; the box beside it
+    """Model.lower_bound on a FrozenGoals view: the frozen box (on the middle target) is a wall; the box beside it
     reaches neither the target behind it nor, with the hero on its right, the one on its
     right. Without the view, the box alone is one push from the middle target."""
     M = pushpull.Model(xsb(["########",
@@ -85,9 +85,9 @@ def test_a_box_frozen_on_its_target_walls_off_the_others_with_fewer_boxes_than_t
                             "########"]))
     frozen, box = 1 << (M.W + 3), 1 << (M.W + 4)
     view = pushpull.FrozenGoals(M, frozen)
-    assert M.spare_bound((frozen | box,), view, M.hero) >= pushpull.INF
+    assert M.lower_bound((frozen | box,), M.hero, view) >= pushpull.INF
     assert M.lower_bound((box,), M.hero) == 1
-    assert M.spare_bound((frozen,), view) == 0
+    assert M.lower_bound((frozen,), view=view) == 0
 
 
 # the right room's only way in is its door, where a box stands on a target; the room holds an

@@ -48,9 +48,6 @@ class Patterns:
                     return True
         return False
 
-    def observe(self, key, bound, expanded):
-        pass
-
 
 class Learner(Patterns):
     """The patterns of one weighted search, learned as it stalls (see the module's text).
@@ -94,7 +91,7 @@ class Learner(Patterns):
                              model=self.M, prune=PROOF_PRUNE, origin=(boxes, hero),
                              learned=Patterns(self.found))
         self.expanded += res.expanded
-        return res.moves is None and res.pushes is None and res.complete
+        return res.moves is None and res.complete
 
     def learn(self, boxes, hero):
         """The pattern of a dead position (boxes, hero cell), or None when not proven dead."""

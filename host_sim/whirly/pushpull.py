@@ -354,35 +354,21 @@ class Model:
             out |= 1 << x
         return out
 
-    def spare_bound(self, boxes, view, hero=None):
-        """lower_bound() on a FrozenGoals view (its boxes left out, its distances used) when
-        the boxes are fewer than the targets (learn.py's proofs), where bound_state() has no
-        assignment to keep: each box left takes a target of its own."""
+    def lower_bound(self, boxes, hero=None, view=None):
+        """Minimum-cost assignment of boxes to matching targets (INF or more when impossible);
+        with hero (a cell of the hero's region), on the distances that know its side of each
+        box; with view (a FrozenGoals), on its board, its boxes left out: with fewer boxes than
+        targets (learn.py's proofs), where bound_state() keeps no assignment."""
+        row = self._row if view is None else view.row
+        skip = 0 if view is None else view.F
         rows = []
         for gi in range(len(self.cols)):
-            m = boxes[gi] & ~view.F
+            m = boxes[gi] & ~skip
             while m:
                 low = m & -m
                 m ^= low
                 c = low.bit_length() - 1
-                rows.append(view.row(gi, c, self.side_of(c, hero)))
-        if not rows:
-            return 0
-        if len(rows) > len(view.targets) or any(min(r) >= INF for r in rows):
-            return INF
-        return hungarian(rows)
-
-    def lower_bound(self, boxes, hero=None):
-        """Minimum-cost assignment of boxes to matching targets (INF when impossible); with
-        hero (a cell of the hero's region), on the distances that know its side of each box."""
-        rows = []
-        for gi in range(len(self.cols)):
-            m = boxes[gi]
-            while m:
-                low = m & -m
-                m ^= low
-                c = low.bit_length() - 1
-                rows.append(self._row(gi, c, self.side_of(c, hero)))
+                rows.append(row(gi, c, self.side_of(c, hero)))
         if not rows or not self.targets:
             return 0
         if len(rows) > len(rows[0]):  # fewer targets: every target takes a box
@@ -946,7 +932,7 @@ def _astar_steps(res, clock, M, max_states, weight, prune, origin, cap_every, he
     t0 = time.time()
     boxes, hero = origin or (M.start_boxes, M.hero)
     # fewer boxes than targets (a proof of learn.py, a corral search): an empty target needs
-    # no box, and the frozen goals' bound is Model.spare_bound()
+    # no box, and the frozen goals' bound is lower_bound() on their view
     spare = sum(bin(m).count("1") for m in boxes) < M.ntargets
     use_pi = "pi_corral" in prune and M.pure_push
     use_cd = "corral_deadlock" in prune and M.pure_push
@@ -1101,7 +1087,7 @@ def _astar_steps(res, clock, M, max_states, weight, prune, origin, cap_every, he
             if learned.dead(b, key[-1]):
                 res.pruned["learned"] += 1
                 continue
-            if weight > 1:
+            if weight > 1:  # a Learner (Search(learn=True)); proofs only prune
                 learned.observe(key, lb(key, reg), res.expanded)
         # the assignment this position's bound was made with, kept when its parent computed
         # it: an O(n^3) Hungarian saved per expansion, the same numbers (2 to 38 % less CPU
@@ -1128,7 +1114,7 @@ def _astar_steps(res, clock, M, max_states, weight, prune, origin, cap_every, he
                 if Fc:
                     fz[nbx] = Fc
                 if Fc and spare:
-                    v = M.spare_bound(nbx, view_of(Fc), hero)
+                    v = M.lower_bound(nbx, hero, view_of(Fc))
                     if v >= INF:
                         res.pruned["frozen_goals"] += 1
                 elif Fc != F or (Fc and not state):

@@ -168,6 +168,18 @@ def solve(level, rules=None, time_limit=10.0, max_states=None, stats=None, weigh
     return moves
 
 
+def _meet(item, searches):
+    """A forward search and a backward one meet (pushpull.Search.meet): item and each of
+    searches the other way round look up the positions the other reached."""
+    ways = ("forward", "backward")
+    if item[0] not in ways:
+        return
+    for o in searches:
+        if o[0] in ways and o[0] != item[0]:
+            item[1].meet.append(o[1].shared())
+            o[1].meet.append(item[1].shared())
+
+
 def _portfolio(level, r, M, prune, end):
     """PORTFOLIO's searches in turn until time end (and past DEEP_AFTER seconds the learning
     WA*(10)) -> [(direction, Result)] of those started, the first the optimal A* forward; one
@@ -184,11 +196,9 @@ def _portfolio(level, r, M, prune, end):
             s = pushpull.backward_search(level, r, weight=w)
             if s is None:
                 continue  # no co-game or no single solved position: the others share its time
-        searches.append([direction, s, part, w])
-    ways = ("forward", "backward")
-    for it in searches:
-        if it[0] in ways:
-            it[1].meet.extend(o[1].shared() for o in searches if o[0] in ways and o[0] != it[0])
+        item = [direction, s, part, w]
+        _meet(item, searches)
+        searches.append(item)
     limit = end - time.time()
     solo_end = time.time() + min(limit * SOLO, SOLO_MAX)
     deep_at = time.time() + DEEP_AFTER if M.pure_push and limit > DEEP_AFTER else None
@@ -212,11 +222,9 @@ def _portfolio(level, r, M, prune, end):
             deep_at = None
             s = pushpull.Search(level, r, weight=10, prune=prune, model=M, learn=True)
             s.learned.end = end  # its proofs may run past its turn, not past the end
-            for it in searches:
-                if it[0] == "backward":
-                    s.meet.append(it[1].shared())
-                    it[1].meet.append(s.shared())
-            searches.append(["forward", s, DEEP_SHARE, 10])
+            item = ["forward", s, DEEP_SHARE, 10]
+            _meet(item, searches)
+            searches.append(item)
         pool = [it for it in searches if it[3] == 1 or not solo]
         total = sum(it[2] for it in pool)
         for item in pool:
