@@ -15,6 +15,7 @@ import time
 
 from games.whirly import notation
 from games.whirly import rules as R
+from handheld.moves import MOVES_MAX
 
 
 def register_generate(gsub):
@@ -148,7 +149,10 @@ def cmd_solve(args, out=None):
         solved += 1
         p, m = solver.figures(lv, moves)
         note = ""
-        if raw.solution:
+        if not solver.storable(moves):
+            note = "too long for a pack (more than %d moves): not stored" \
+                % MOVES_MAX
+        elif raw.solution:
             if solver.check(lv, raw.solution) is None:
                 sp, sm = solver.figures(lv, raw.solution)
                 note = "stored %d/%d" % (sp, sm)

@@ -22,11 +22,43 @@ import time
 from games.whirly import notation
 from games.whirly import rules as R
 from games.whirly.engine import Engine
+from handheld.moves import MOVES_MAX
 from host_sim.whirly import packing, pushpull, search
+
+_LETTERS = frozenset("urdlURDL*~")
 
 
 def rules_of(level, rules=None):
     return R.get(rules if rules is not None else getattr(level, "variant", "sokoban"))
+
+
+def count_moves(moves):
+    """Moves in a move text, runs expanded; -1 when it holds more than the MOVES_MAX a pack
+    stores (handheld.moves) and is not plain letters (those are counted at any length)."""
+    if _LETTERS.issuperset(moves):
+        return len(moves)
+    try:
+        return len(notation.parse_moves(moves))
+    except ValueError:
+        return -1
+
+
+def storable(moves):
+    """True when a pack can store moves: the device reads at most MOVES_MAX moves of a
+    solution; the solver's may be longer (Microban II's largest levels, 4,000+ moves)."""
+    return 0 <= count_moves(moves) <= MOVES_MAX
+
+
+def _play(e, moves, strict=True):
+    """notation.verify_moves for moves of any length: plain move letters past MOVES_MAX (a
+    solution found here, too long for a pack) are played in pieces of MOVES_MAX."""
+    if len(moves) <= MOVES_MAX or not _LETTERS.issuperset(moves):
+        return notation.verify_moves(e, moves, strict)
+    for k in range(0, len(moves), MOVES_MAX):
+        bad = notation.verify_moves(e, moves[k:k + MOVES_MAX], strict)
+        if bad is not None:  # "move N ..." counted in the piece: counted from the start
+            return (k + bad[0], "move %d %s" % (k + bad[0] + 1, bad[1].split(" ", 2)[2]))
+    return None
 
 
 def check(level, moves, rules=None):
@@ -35,7 +67,7 @@ def check(level, moves, rules=None):
     e = Engine()
     e.load(level, rules_of(level, rules))
     try:
-        bad = notation.verify_moves(e, moves)
+        bad = _play(e, moves)
     except ValueError as err:
         return str(err)
     if bad is not None:
@@ -49,7 +81,7 @@ def replay(level, moves, rules=None):
     """Play moves through a fresh engine; returns the engine (stops at an illegal move)."""
     e = Engine()
     e.load(level, rules_of(level, rules))
-    notation.verify_moves(e, moves, False)
+    _play(e, moves, False)
     return e
 
 
@@ -105,6 +137,7 @@ def solve(level, rules=None, time_limit=10.0, max_states=None, stats=None, weigh
           method=None, prune=None, cap_every=1, optimal=False):
     """A verified solution of level (a board.Level) under rules (default: the level's
     variant), or None when none was found within time_limit seconds / max_states states.
+    It may be too long for a pack to store (storable()).
 
     With a clock only (max_states None, weight 1, optimal False) a push-model level gets the
     portfolio (PORTFOLIO: the optimal A* forward and backward alone first, then they,
@@ -156,7 +189,7 @@ def solve(level, rules=None, time_limit=10.0, max_states=None, stats=None, weigh
         stats["method"] = res.method
         stats["optimal"] = moves is not None and res.method.startswith("push A*")
         stats["pushes"] = res.pushes
-        stats["moves"] = len(notation.parse_moves(moves)) if moves else None
+        stats["moves"] = count_moves(moves) if moves else None
         stats["expanded"] = sum(x.expanded for d, x in done)  # all searches started
         stats["states"] = sum(x.states for d, x in done)
         stats["seconds"] = seconds
