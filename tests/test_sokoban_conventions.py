@@ -208,6 +208,32 @@ def test_semicolon_number_and_quoted_name_above_a_board_name_it(tmp_path):
     assert [lv[0] for lv in levels] == ["1 'Start'", "155 'The Dungeon'"]
 
 
+SEMICOLON_NOTES = """; Notes in semicolon lines above each board: key and value
+Semicolon Notes
+
+;title: First Push
+;optimal: 1
+%s
+
+; Author: Someone
+;optimal: 3
+%s
+
+; Level 7: Seven
+;difficulty: easy
+%s
+""" % (rows(ONE), rows(TWO), rows(THREE))
+
+
+def test_semicolon_notes_above_a_board_never_name_it_but_a_title_note_does(tmp_path):
+    # '; optimal: 97' touching a board was its name before; '; title: X' gives the name X
+    pack, levels = read(write(tmp_path, "notes.xsb", SEMICOLON_NOTES))
+    assert pack.title == "Semicolon Notes"
+    assert [lv[0] for lv in levels] == ["First Push", "Level 2", "Level 7: Seven"]
+    assert pack.names(0, 3) == [lv[0] for lv in levels]
+    assert [lv[1] for lv in levels] == [ONE, TWO, THREE]
+
+
 SLASH_BRACE = """/{
   A header between slash-brace lines: a comment, never the title.
   Title-looking text in here is not read either.
@@ -321,7 +347,7 @@ def test_title_line_detached_by_blank_lines_is_not_a_date_or_copyright_note(tmp_
 # The same files through the device's reader inside real MicroPython
 
 FILES = {"yasc.sok": YASC_HEADER, "keys.sok": TITLE_KEYS, "below.txt": SEMICOLON_BELOW,
-         "above.xsb": SEMICOLON_ABOVE, "slash.txt": SLASH_BRACE,
+         "above.xsb": SEMICOLON_ABOVE, "notes.xsb": SEMICOLON_NOTES, "slash.txt": SLASH_BRACE,
          "crlf.sok": YASC_HEADER.replace("\n", "\r\n"),
          "mac.sok": YASC_HEADER.replace("\n", "\r"),  # old Mac OS: CR alone
          "bad.sok": "".join("%s\n%s\n\n" % (rows(ONE), u[1]) for u in UNREADABLE)}
@@ -361,7 +387,7 @@ def test_micropython_reads_every_convention_file_the_same(tmp_path):
     assert got == want
     counts = dict(zip(names, [w[2] for w in want]))
     assert counts == {"above.xsb": 2, "bad.sok": 5, "below.txt": 3, "crlf.sok": 3, "keys.sok": 2,
-                      "mac.sok": 3, "slash.txt": 2, "yasc.sok": 3}
+                      "mac.sok": 3, "notes.xsb": 3, "slash.txt": 2, "yasc.sok": 3}
     # CR LF and old Mac's CR alone read like LF: the same pack, levels, names and solutions
     # (all but the title, which is the file's name here)
     assert want[names.index("crlf.sok")][1:] == want[names.index("mac.sok")][1:] == \

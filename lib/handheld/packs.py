@@ -270,6 +270,13 @@ def _scan(rd, fmt, sink, end, check):
         if kind == _BLANK:
             pend_gap = True
             continue
+        if kind == _SEMI and not titled(val):
+            # '; optimal: 97' is a note, never a name; '; title: First Push' names the level
+            k = val.find(":")
+            low = val[:k].strip().lower()
+            if low != "title" and low != "name" or not val[k + 1:].strip():
+                continue
+            val = val[k + 1:].strip()
         if pend_pos >= 0:
             if pend_kind == _TEXT and not in_level:
                 sink.htext(pend_text)
