@@ -33,8 +33,8 @@ def rules_of(level, rules=None):
 
 
 def count_moves(moves):
-    """Moves in a move text, runs expanded; -1 when it holds more than the MOVES_MAX a pack
-    stores (handheld.moves) and is not plain letters (those are counted at any length)."""
+    """Moves in a move text, runs expanded. Plain letters are counted at any length; a text
+    with runs is read as a pack's solution is (handheld.moves): -1 past MOVES_MAX or unreadable."""
     if _LETTERS.issuperset(moves):
         return len(moves)
     try:
