@@ -3,7 +3,8 @@
 Every pack is indexed with the device's own reader (handheld.packs.Pack), then every level is
 read back and handed to its game's parse(), and stored solutions are replayed with the game's
 verify() when it has one; a level without one is searched by the game's host solver where it
-has a prove() (Mental IQ+): no solution is a problem, a search that stops first a warning.
+has a prove() (Mental IQ+: no solution is a problem, a search that stops first a warning;
+Whirly: only a level proven unsolvable is reported).
 Problems come out as "file:line: message", like a compiler's; warnings (a stored solution the
 device ignores, a capped check, levels left out) as "file:line: warning: message". The launcher sees the same: a problem at file level (no level,
 an error in the header, too many errors) makes the pack "!" in its pack list, a problem inside a

@@ -64,3 +64,56 @@ def test_solve_returns_a_solution_too_long_for_a_pack_and_cli_does_not_store_it(
     assert "wrote" not in out.getvalue() and path.read_text() == before
     pack, items = packfile.levels(str(path))
     assert items[0][1].solution == ""
+
+
+# ---------------------------------------------------------------------------------------------
+# `packs check` and levels without a stored solution: a proof that none exists is a problem
+
+NO_WAY = """Game: whirly
+Title: No Way
+
+; fine
+#####
+#@$.#
+#####
+
+; the box in the corner can never move: dead at the start
+######
+#@  $#
+#.   #
+######
+
+; two boxes side by side: any first push leaves one where no push brings it home
+######
+#.$  #
+#@$. #
+######
+"""
+
+
+def test_packs_check_reports_whirly_levels_proven_unsolvable(tmp_path):
+    from games import whirly
+    from host_sim import packs_check
+    path = tmp_path / "noway.txt"
+    path.write_text(NO_WAY)
+    out = io.StringIO()
+    assert packs_check.main([str(path)], [whirly], out=out) == 1
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "%s:10: level 2: no solution: dead at the start (boxes and targets " \
+        "that can never all be matched, or a box stuck off target)" % path
+    assert lines[1] == "%s:16: level 3: no solution: every one of the 4 reachable positions " \
+        "was searched" % path
+    assert lines[2] == "1 pack, 3 levels, 2 problems"
+    # the engine's own exhaustive search (no pruning of the push model) agrees
+    st = {}
+    third = level(["######", "#.$--#", "#@$.-#", "######"])
+    assert solver.solve(third, method="engine", time_limit=60, stats=st) is None \
+        and st["complete"]
+
+
+def test_prove_is_silent_on_a_level_its_capped_search_does_not_finish():
+    lv = level(FAR)
+    assert solver.prove(lv) is None  # solved within the cap
+    assert solver.prove(lv, max_states=1) is None  # not finished: not reported
+    assert solver.prove(level(["######", "#.$--#", "#@$.-#", "######"])).startswith(
+        "no solution")

@@ -92,6 +92,24 @@ def figures(level, moves, rules=None):
     return e.pushes, e.moves
 
 
+PROVE_STATES = 300  # packs check: positions searched per level without a stored solution
+
+
+def prove(level, max_states=PROVE_STATES):
+    """For `packs check`, a level without a stored solution: the forward search, capped at
+    max_states positions (deterministic), -> "no solution: ..." when it proves none exists
+    (targets no box can reach, every position searched), else None: a level it does not
+    finish is not reported (published collections hold many no search finishes so soon)."""
+    st = {}
+    if solve(level, time_limit=60.0, max_states=max_states, stats=st) is not None \
+            or not st["complete"]:
+        return None
+    if not st["states"]:
+        return "no solution: dead at the start (boxes and targets that can never all be " \
+            "matched, or a box stuck off target)"
+    return "no solution: every one of the %d reachable positions was searched" % st["states"]
+
+
 def method_for(level, rules=None):
     """'push' when the fast push/pull model applies, else 'engine'."""
     return "push" if pushpull.applicable(level, rules_of(level, rules)) is None else "engine"
