@@ -5,9 +5,10 @@ stopping rule proves it), and boxes frozen on their targets seen as walls by the
 (FrozenGoals: a goal column shut at its mouth is a deadlock at once).
 """
 import os
+import random
 
 from host_sim.whirly import pushpull, solver
-from test_whirly_solver_pruning import NONE, xsb
+from test_whirly_solver_pruning import NONE, random_level, xsb
 from test_whirly_solver_portfolio import DATA, _Clock, collection_level
 
 # a goal column (x 1, y 1-5) entered at (1, 4) from the room and pushed up from (1, 5): a box
@@ -190,3 +191,68 @@ def test_portfolio_settles_when_the_optimal_searches_time_alone_is_over(monkeypa
     moves = solver.solve(lv, time_limit=1, stats=st)
     assert st["method"] == "met: push A* + push A* backward" and not st["optimal"]
     assert solver.check(lv, moves) is None and st["pushes"] == solver.figures(lv, moves)[0]
+
+
+def test_frozen_goals_bound_from_the_parents_assignment_equals_a_new_one():
+    """A push that freezes boxes on their targets: frozen_child_state(), the bound on the new
+    walls from the parent's assignment (rows and columns of the frozen boxes dropped, the
+    others re-placed where no longer tight), gives bound_state()'s total, along random walks
+    of the search's pushes on random levels; its assignment carries on into child_bound()."""
+    rng = random.Random(21)
+    warm = checked = 0
+    for k in range(300):
+        rows = random_level(rng, rng.choice((7, 8, 9)), rng.choice((6, 7)),
+                            rng.choice((3, 4, 5)), rng.choice((0.1, 0.2, 0.3)), 60,
+                            scatter=k % 3 == 0)
+        if rows is None:
+            continue
+        M = pushpull.Model(xsb(rows))
+        for _ in range(10):
+            boxes, hero, F = M.start_boxes, M.hero, 0
+            state = M.bound_state(boxes, None, hero)
+            for _ in range(30):
+                moves = M.moves(boxes, M.region(boxes, hero))
+                if not moves or state is None or state[3] is None or state[0] >= pushpull.INF:
+                    break  # the search expands no position with an infinite bound
+                gi, n, d, t, hero = rng.choice(moves)
+                nbx = (boxes[0] ^ (1 << n) ^ (1 << t),)
+                new = M.frozen_goals(nbx, t, F) if (M.anygoal >> t) & 1 else 0
+                if new < 0 or M.frozen_deadlock(nbx, t):
+                    continue
+                view = pushpull.FrozenGoals(M, F | new) if F | new else None
+                want = M.bound_state(nbx, view, hero)
+                if new:
+                    old_cols = pushpull.FrozenGoals(M, F).index if F else None
+                    got = M.frozen_child_state(state, old_cols, gi, n, t, view, hero)
+                    warm += 1
+                else:
+                    got = M.child_bound(state, gi, n, t, keep=True, hero=hero)[1]
+                assert got[0] == want[0], rows
+                checked += 1
+                boxes, F, state = nbx, F | new, got
+    assert checked > 10000 and warm > 500
+
+
+def test_frozen_goals_from_the_parents_assignment_leave_the_search_as_it_was(monkeypatch):
+    """The searches with pushpull.WARM (the parent's assignment reused) and without (a new
+    O(n^3) one whenever boxes freeze): the same positions, in the same order, the same
+    solution, on our own collections' levels where boxes freeze."""
+    calls = [0]
+    reuse = pushpull.Model.frozen_child_state
+
+    def counted(self, *args):
+        calls[0] += 1
+        return reuse(self, *args)
+    monkeypatch.setattr(pushpull.Model, "frozen_child_state", counted)
+    for name, n in (("whirly-hard-45.txt", 5), ("whirly-hard-45.txt", 37),
+                    ("whirly-hard-45.txt", 45), ("whirly-corridors-36.txt", 6),
+                    ("whirly-corridors-36.txt", 16), ("whirly-corridors-36.txt", 31)):
+        lv = collection_level(name, n)
+        runs = []
+        for warm in (False, True):
+            monkeypatch.setattr(pushpull, "WARM", warm)
+            for weight in (1, 10):
+                r = pushpull.Search(lv, weight=weight, max_states=3000).run(60)
+                runs.append((r.pushes, r.expanded, r.states, r.moves))
+        assert runs[:2] == runs[2:], (name, n)
+    assert calls[0] > 100

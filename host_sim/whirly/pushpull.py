@@ -65,6 +65,9 @@ DEFAULT = frozenset(("pi_corral", "corral_deadlock", "tunnel", "frozen_goals", "
 # a position sees depends on the way it was reached, so it is not consistent)
 OPTIMAL = DEFAULT - {"tunnel", "frozen_goals"}
 CORRAL_STATES = 60  # positions a corral_search may look at
+# boxes newly frozen: the child's bound from its parent's assignment (Model.frozen_child_state),
+# the same totals as a new one; False: a new O(n^3) one (the tests compare the two)
+WARM = True
 KEEP_STATES = 50000  # assignments astar keeps for positions not expanded yet (memory: ~1 KB each)
 
 
@@ -236,15 +239,31 @@ class Model:
             d[t] = 0
             q = [t]
             i = 0
+            nb = self.nb
+            ok = self.boxok[gi] & ~walls
+            walk = self.walk & ~walls
+            k = self.kinds[gi]
             while i < len(q):
                 y = q[i]
                 i += 1
+                dy = d[y] + 1
                 for e in range(4):
-                    x = self.nb[(e + 2) & 3][y]  # the box came from x moving e
-                    if x >= 0 and d[x] == INF and (self.boxok[gi] >> x) & 1 \
-                            and not (walls >> x) & 1 and self._can_move(gi, x, e, walls):
-                        d[x] = d[y] + 1
-                        q.append(x)
+                    x = nb[(e + 2) & 3][y]  # the box came from x moving e
+                    if x < 0 or d[x] != INF or not (ok >> x) & 1:
+                        continue
+                    # _can_move(gi, x, e, walls), inlined (the BFS's inner loop)
+                    if k == PUSH:
+                        b = nb[(e + 2) & 3][x]
+                        if b < 0 or not (walk >> b) & 1 or not (walk >> x) & 1:
+                            continue
+                    elif k == PULL:
+                        b = nb[e][y]
+                        if not (walk >> y) & 1 or b < 0 or not (walk >> b) & 1:
+                            continue
+                    else:
+                        continue
+                    d[x] = dy
+                    q.append(x)
         return d
 
     def is_dead(self, gi, cell):
@@ -330,6 +349,74 @@ class Model:
         cells[i] = (gi, t)
         return total, (total, cells, cost, p, u, v, row)
 
+    def frozen_child_state(self, state, old_cols, gi, n, t, view, hero=None):
+        """bound_state() of the boxes of state with box gi moved from n to t and the boxes of
+        view.F frozen (walls), the same total, from the parent's assignment rather than a
+        new O(n^3) one: the frozen boxes' rows and their targets' columns go, every row gets
+        its costs on the new board (never lower: walls only lengthen a way; sides are the
+        child's), and its potential the least that keeps it feasible; a row whose pair is no
+        longer tight is placed again by one augmenting search, O(n^2) each (a box pushed
+        into a dense block freezes it on its target at almost every push: Microban II #131).
+        old_cols: the parent's columns (indices into self.targets; None: all of them)."""
+        total, cells, cost, p, u, v, row = state
+        F = view.F
+        cells2 = []
+        cost2 = []
+        rows_of = {}  # parent row (0-based) -> child row (1-based)
+        for i, (g, c) in enumerate(cells):
+            if (g, c) == (gi, n):
+                c = t
+            if (F >> c) & 1:
+                continue
+            cells2.append((g, c))
+            r = view.row(g, c, self.side_of(c, hero))
+            if min(r) >= INF:
+                return INF, cells2, cost2, None, None, None, view.row  # a box no target takes
+            cost2.append(r)
+            rows_of[i] = len(cells2)
+        if len(cells2) != len(view.targets):
+            return None
+        for j in range(len(cost2)):
+            for r in cost2:
+                if r[j] < INF:
+                    break
+            else:
+                return INF, cells2, cost2, None, None, None, view.row  # a target no box reaches
+        if not cells2:
+            return 0, cells2, cost2, [0], [0], [0], view.row
+        where = {}  # target index -> the parent's column (1-based)
+        for j, ti in enumerate(old_cols if old_cols is not None else range(self.ntargets)):
+            where[ti] = j + 1
+        m = len(view.index)
+        p2 = [0] * (m + 1)
+        v2 = [0] * (m + 1)
+        col_of = [0] * (m + 1)  # child row -> its column
+        for jc, ti in enumerate(view.index, 1):
+            jp = where[ti]
+            v2[jc] = v[jp]
+            i = rows_of.get(p[jp] - 1) if p[jp] else None
+            if i is not None:
+                p2[jc] = i
+                col_of[i] = jc
+        u2 = [0] * (m + 1)
+        free = []
+        for i in range(1, m + 1):
+            r = cost2[i - 1]
+            least = INF * 4
+            for j in range(1, m + 1):
+                x = r[j - 1] - v2[j]
+                if x < least:
+                    least = x
+            u2[i] = least
+            jc = col_of[i]
+            if not jc or r[jc - 1] - v2[jc] != least:
+                if jc:
+                    p2[jc] = 0
+                free.append(i)
+        for i in free:
+            _augment(cost2, p2, u2, v2, i)
+        return _total(cost2, p2), cells2, cost2, p2, u2, v2, view.row
+
     def frozen_goals(self, boxes, c, F):
         """Boxes frozen on their targets with the box just pushed onto target c, beyond those
         of F (a mask: frozen already): the mask of them, 0 when that box can still move, -1
@@ -338,14 +425,11 @@ class Model:
         gi = self._group_at(boxes, c)
         if self.kinds[gi] != PUSH or not (self.goalmask[gi] >> c) & 1:
             return 0
-        walls = {c}
-        m = F
-        while m:
-            low = m & -m
-            m ^= low
-            walls.add(low.bit_length() - 1)
+        occ = 0
+        for m in boxes:
+            occ |= m
         cluster = []
-        if not self._frozen(boxes, c, gi, walls, cluster):
+        if not self._frozen(boxes, occ, c, gi, F | (1 << c), cluster):
             return 0
         out = 1 << c
         for x, g in cluster:
@@ -391,11 +475,11 @@ class Model:
         gi = self._group_at(boxes, c)
         if self.kinds[gi] != PUSH:
             return False
+        occ = 0
+        for m in boxes:
+            occ |= m
         if (self.walk >> c) & 1:  # the common case first, quickly: a push with nothing in
             # the way (what _frozen finds first, without its calls)
-            occ = 0
-            for m in boxes:
-                occ |= m
             alive = self.boxok[gi] & ~self.dead[gi] & ~occ
             free = self.walk & ~occ
             nb = self.nb
@@ -405,49 +489,49 @@ class Model:
                 if f >= 0 and b >= 0 and (alive >> f) & 1 and (free >> b) & 1:
                     return False
         cluster = []
-        if not self._frozen(boxes, c, gi, {c}, cluster):
+        if not self._frozen(boxes, occ, c, gi, 1 << c, cluster):
             return False
         for x, g in cluster + [(c, gi)]:
             if not (self.goalmask[g] >> x) & 1:
                 return True
         return False
 
-    def _frozen(self, boxes, c, gi, walls, cluster):
+    def _frozen(self, boxes, occ, c, gi, walls, cluster):
+        """Can no push ever move the box of group gi on c (occ: every box; walls: a mask of
+        cells taken as walls, the boxes this test stands on already)? Boxes found frozen on
+        the way go to cluster. Per axis: open when the hero may stand on one side and the box
+        go to the other (neither a wall, nor a dead square, nor a box frozen in turn)."""
         if not (self.walk >> c) & 1:
             return True  # the hero can never step where this box stands: it never moves
-        for axis in ((1, 3), (0, 2)):
-            if self._axis_open(boxes, c, gi, axis, walls, cluster):
-                return False
-        return True
-
-    def _axis_open(self, boxes, c, gi, axis, walls, cluster):
         nb = self.nb
-        for e in axis:
+        ok = self.boxok[gi]
+        dead = self.dead[gi]
+        walk = self.walk
+        kinds = self.kinds
+        one = len(boxes) == 1
+        for e in (1, 3, 0, 2):  # across, then up and down
             f = nb[e][c]  # where the box would go
             b = nb[(e + 2) & 3][c]  # where the hero must stand
-            if f < 0 or b < 0 or not (self.boxok[gi] >> f) & 1 or not (self.walk >> b) & 1:
+            if f < 0 or b < 0 or not (ok >> f) & 1 or not (walk >> b) & 1:
                 continue
-            if (self.dead[gi] >> f) & 1 or f in walls or b in walls:
+            if (dead >> f) & 1 or (walls >> f) & 1 or (walls >> b) & 1:
                 continue
             blocked = False
             for x in (b, f):
-                g = self._group_at(boxes, x)
-                if g < 0:
+                if not (occ >> x) & 1:
                     continue
-                if self.kinds[g] == NONE:
+                g = 0 if one else self._group_at(boxes, x)
+                k = kinds[g]
+                if k == NONE:
                     blocked = True
-                elif self.kinds[g] == PUSH:
-                    walls.add(x)
-                    fr = self._frozen(boxes, x, g, walls, cluster)
-                    walls.discard(x)
-                    if fr:
-                        cluster.append((x, g))
-                        blocked = True
+                elif k == PUSH and self._frozen(boxes, occ, x, g, walls | (1 << x), cluster):
+                    cluster.append((x, g))
+                    blocked = True
                 if blocked:
                     break
             if not blocked:
-                return True
-        return False
+                return False
+        return True
 
     # ---------------------------------------------------------------- moves
     def region(self, boxes, hero):
@@ -1119,7 +1203,11 @@ def _astar_steps(res, clock, M, max_states, weight, prune, origin, cap_every, he
                         res.pruned["frozen_goals"] += 1
                 elif Fc != F or (Fc and not state):
                     # boxes newly frozen: the bound without them, on their walls
-                    kept = M.bound_state(nbx, view_of(Fc), hero)
+                    if state and state[3] is not None and WARM:
+                        kept = M.frozen_child_state(state, view_of(F).index if F else None,
+                                                    gi, n, t, view_of(Fc), hero)
+                    else:
+                        kept = M.bound_state(nbx, view_of(Fc), hero)
                     v = INF if kept is None or kept[0] >= INF else kept[0]
                     if v >= INF:
                         res.pruned["frozen_goals"] += 1
