@@ -336,7 +336,8 @@ def main(games, out=print):
     if any(getattr(g, "ID", None) == "whirly" for g in games):
         # host-only solver figures on our generated collections (host_sim/whirly/bench.py)
         out("")
-        out("== Whirly solver (host only; seconds depend on the load, positions do not) ==")
+        out("== Whirly solver (host only; seconds and the portfolio's positions depend on the "
+            "load, the capped ablation's do not) ==")
         from host_sim.whirly import bench as whirly_bench
         whirly_bench.bench_lines(out)
     return 0
