@@ -89,6 +89,8 @@ Title: No Way
 #@$. #
 ######
 """
+# level 3 of NO_WAY, with the `-` floor
+SIDE_BY_SIDE = ["######", "#.$--#", "#@$.-#", "######"]
 
 
 def test_packs_check_reports_whirly_levels_proven_unsolvable(tmp_path):
@@ -106,7 +108,7 @@ def test_packs_check_reports_whirly_levels_proven_unsolvable(tmp_path):
     assert lines[2] == "1 pack, 3 levels, 2 problems"
     # the engine's own exhaustive search (no pruning of the push model) agrees
     st = {}
-    third = level(["######", "#.$--#", "#@$.-#", "######"])
+    third = level(SIDE_BY_SIDE)
     assert solver.solve(third, method="engine", time_limit=60, stats=st) is None \
         and st["complete"]
 
@@ -115,5 +117,5 @@ def test_prove_is_silent_on_a_level_its_capped_search_does_not_finish():
     lv = level(FAR)
     assert solver.prove(lv) is None  # solved within the cap
     assert solver.prove(lv, max_states=1) is None  # not finished: not reported
-    assert solver.prove(level(["######", "#.$--#", "#@$.-#", "######"])).startswith(
+    assert solver.prove(level(SIDE_BY_SIDE)).startswith(
         "no solution")

@@ -197,23 +197,6 @@ class Model:
         return tuple(out)
 
     # ---------------------------------------------------------------- distances
-    def _can_move(self, gi, x, e, walls=0):
-        """Can a lone box of group gi move from x one step in direction e (hero permitting)?
-        walls: cells nothing may enter (boxes frozen on targets, FrozenGoals)."""
-        nb = self.nb
-        y = nb[e][x]
-        if y < 0 or not (self.boxok[gi] >> y) & 1 or (walls >> y) & 1:
-            return False
-        k = self.kinds[gi]
-        walk = self.walk & ~walls
-        if k == PUSH:
-            b = nb[(e + 2) & 3][x]
-            return b >= 0 and (walk >> b) & 1 and (walk >> x) & 1
-        if k == PULL:
-            b = nb[e][y]
-            return (walk >> y) & 1 and b >= 0 and (walk >> b) & 1
-        return False
-
     def _distances(self):
         size = self.size
         self.dist = []  # dist[gi][ti] -> list over cells (INF: never)
@@ -251,7 +234,8 @@ class Model:
                     x = nb[(e + 2) & 3][y]  # the box came from x moving e
                     if x < 0 or d[x] != INF or not (ok >> x) & 1:
                         continue
-                    # _can_move(gi, x, e, walls), inlined (the BFS's inner loop)
+                    # can a lone box move from x by e, the hero behind it (pushed) or
+                    # before it (pulled), on cells not taken as walls?
                     if k == PUSH:
                         b = nb[(e + 2) & 3][x]
                         if b < 0 or not (walk >> b) & 1 or not (walk >> x) & 1:
@@ -318,15 +302,8 @@ class Model:
             return None
         if not cells:
             return 0, cells, cost, [0], [0], [0], row
-        for r in cost:
-            if min(r) >= INF:
-                return INF, cells, cost, None, None, None, row  # a box no target takes
-        for j in range(len(cost)):
-            for r in cost:
-                if r[j] < INF:
-                    break
-            else:
-                return INF, cells, cost, None, None, None, row  # a target no box reaches
+        if unmatchable(cost):
+            return INF, cells, cost, None, None, None, row
         total, p, u, v = hungarian_state(cost)
         return total, cells, cost, p, u, v, row
 
@@ -369,21 +346,14 @@ class Model:
             if (F >> c) & 1:
                 continue
             cells2.append((g, c))
-            r = view.row(g, c, self.side_of(c, hero))
-            if min(r) >= INF:
-                return INF, cells2, cost2, None, None, None, view.row  # a box no target takes
-            cost2.append(r)
+            cost2.append(view.row(g, c, self.side_of(c, hero)))
             rows_of[i] = len(cells2)
         if len(cells2) != len(view.targets):
             return None
-        for j in range(len(cost2)):
-            for r in cost2:
-                if r[j] < INF:
-                    break
-            else:
-                return INF, cells2, cost2, None, None, None, view.row  # a target no box reaches
         if not cells2:
             return 0, cells2, cost2, [0], [0], [0], view.row
+        if unmatchable(cost2):
+            return INF, cells2, cost2, None, None, None, view.row
         where = {}  # target index -> the parent's column (1-based)
         for j, ti in enumerate(old_cols if old_cols is not None else range(self.ntargets)):
             where[ti] = j + 1
@@ -730,6 +700,21 @@ class Model:
                     prune=(), origin=(sub, hero))
         self.corral_expanded += res.expanded
         return res.moves is None and res.complete
+
+
+def unmatchable(cost):
+    """Has the cost matrix a row (a box no target takes) or a column (a target no box
+    reaches) all INF? Then no assignment is finite, found before any is searched."""
+    for r in cost:
+        if min(r) >= INF:
+            return True
+    for j in range(len(cost[0])):
+        for r in cost:
+            if r[j] < INF:
+                break
+        else:
+            return True
+    return False
 
 
 def hungarian(cost):
