@@ -23,7 +23,7 @@ from games.whirly import notation
 from games.whirly import rules as R
 from games.whirly.engine import Engine
 from handheld.moves import MOVES_MAX
-from host_sim.whirly import packing, pushpull, search
+from host_sim.whirly import native, packing, pushpull, search
 
 _LETTERS = frozenset("urdlURDL*~")
 
@@ -147,6 +147,12 @@ ROUND = 0.02
 # is solved in 409 s, unsolved in 600 s without it (README.md, "Learned dead patterns").
 DEEP_AFTER = 60.0
 DEEP_SHARE = 3.0
+# Classic levels (pure push, one box colour: native.applies): the C search (native.py) runs
+# beside the portfolio in processes of its own, one per entry (its weights: "1" an A*, "3" a
+# WA*(3)), for the whole time, on the machine's other cores; the first solution found ends all.
+# Neither weight solves all of Microban II's four hardest in 20 s alone (#124 and #130 the A*,
+# #126 and #131 the WA*(3)): README.md, "The C search".
+NATIVE = ("1", "3")
 FREE = 0.03  # the last part of time_limit: freeing the searches' tables (2.5-3 % of the time
 # they ran: XSokoban #16, 739,471 positions in 30 s, 0.79 s)
 
@@ -191,7 +197,7 @@ def solve(level, rules=None, time_limit=10.0, max_states=None, stats=None, weigh
             res = next((x for d, x in done if x.moves is not None), done[-1][1])
         # only a forward search proves a level unsolvable (backward() assumes where the
         # boxes of each colour end)
-        complete = any(x.complete for d, x in done if d == "forward")
+        complete = any(x.complete for d, x in done if d in ("forward", "native"))
     else:
         res = search.astar(level, r, time_limit=time_limit, max_states=max_states,
                            weight=float(weight))
@@ -235,6 +241,36 @@ def _portfolio(level, r, M, prune, end):
     """PORTFOLIO's searches in turn until time end (and past DEEP_AFTER seconds the learning
     WA*(10)) -> [(direction, Result)] of those started, the first the optimal A* forward; one
     has moves when solved."""
+    runs = [native.start(M, end - time.time(), w) for w in NATIVE] if native.applies(M) else []
+    runs = [x for x in runs if x is not None]
+    try:
+        done = _turns(level, r, M, prune, end, runs)
+    finally:
+        for run in runs:
+            run.stop()
+    return done + [("native", _native_result(run.result)) for run in runs
+                   if run.result.status in ("solved", "unsolvable")]
+
+
+def _native_result(nr):
+    """A native.Result as pushpull.Result."""
+    res = pushpull.Result()
+    res.method = "native A*" if nr.weights == "1" else "native WA*(%s)" % nr.weights
+    res.moves, res.pushes = nr.moves, nr.pushes
+    res.expanded = res.states = nr.expanded
+    res.seconds = nr.seconds
+    res.complete = nr.status == "unsolvable"
+    return res
+
+
+def _native_done(runs):
+    """True when a native run solved the level or proved it unsolvable."""
+    return any(run.poll() is not None and run.result.status in ("solved", "unsolvable")
+               for run in runs)
+
+
+def _turns(level, r, M, prune, end, runs):
+    """The portfolio's rounds (see _portfolio) until time end or a native run's answer."""
     searches = []
     for direction, w, part in PORTFOLIO:
         if direction == "forward":
@@ -257,6 +293,8 @@ def _portfolio(level, r, M, prune, end):
     found = False
     was_solo = True
     while searches and not found and (time.time() < end or not started):
+        if _native_done(runs):
+            break
         # a round: the optimal searches alone until solo_end, then all of them (each for its
         # share of the round, the last turn cut at solo_end or end)
         solo = time.time() < solo_end and any(it[3] == 1 for it in searches)

@@ -1,0 +1,640 @@
+/* Push-level solver for pure-push Sokoban (host only; host_sim/whirly/native.py builds and runs it).
+ *
+ * The same search as pushpull.astar, written in C for speed (a hundred times the positions a
+ * second): A* or weighted A* over positions (boxes + the hero's region), one push a step, with
+ * dead squares, freeze deadlocks, PI-corral pruning and a lower bound from an optimal assignment
+ * of boxes to targets (push distances). Whatever it finds is replayed by the Python engine.
+ *
+ * stdin:  "W H\n" then H lines of W characters, each 'A' + flags (1 hero may stand, 2 a box may
+ *         stand, 4 target, 8 box, 16 hero).
+ * argv:   seconds weights megabytes (weights: up to 4, "1,3": an A* and a WA*(3) taking turns)
+ * stdout: "solved PUSHES EXPANDED\nMOVES\n" | "unsolvable EXPANDED" | "timeout EXPANDED" |
+ *         "memory EXPANDED" | "error WHY"
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define INF 0x3fff
+#define MAXB 250
+
+static int W, H, N, off[4];
+static uint8_t *walk, *boxok, *target, *dead;
+static int nbox, ntg, tg[MAXB];
+static uint16_t *dist; /* [ntg][N]: pushes from a cell to a target, boxes ignored */
+static uint64_t *zb, *zh;
+static const char LET[] = "urdl";
+
+/* ------------------------------------------------------------------ nodes and their table */
+static uint16_t *nboxes; /* [cap][nbox], sorted */
+static uint16_t *nhero, *ng, *nh, *nfrom;
+static int32_t *npar;
+static uint8_t *ndir;
+static uint64_t *nkey;
+static uint8_t *nassign;  /* [cap][nbox]: the box (index in the sorted boxes) on each target */
+static int32_t *npot;     /* [cap][nbox]: the targets' potentials of that optimal assignment */
+static uint8_t *nclosed;   /* expanded */
+static int nq;             /* open lists (weights) */
+static size_t ncount, ncap, mem_limit;
+static uint64_t *tab; /* a slot: the key's high half, node index + 1 (one cache miss a look) */
+static size_t tabmask;
+
+static void *grow(void *p, size_t n) {
+    void *q = realloc(p, n);
+    if (!q) { printf("memory %zu\n", ncount); exit(0); }
+    return q;
+}
+
+static size_t bytes_per_node(void) { return (size_t)nbox * 7 + 2 * 4 + 4 + 2 + 8 + 16 + 16 * nq; }
+
+static int node_new(void) {
+    if (ncount == ncap) {
+        size_t c = ncap ? ncap * 2 : 1 << 16;
+        nboxes = grow(nboxes, c * nbox * 2);
+        nhero = grow(nhero, c * 2); ng = grow(ng, c * 2); nh = grow(nh, c * 2);
+        nfrom = grow(nfrom, c * 2); npar = grow(npar, c * 4); ndir = grow(ndir, c);
+        nkey = grow(nkey, c * 8);
+        nassign = grow(nassign, c * nbox); npot = grow(npot, c * nbox * 4);
+        nclosed = grow(nclosed, c);
+        ncap = c;
+    }
+    nclosed[ncount] = 0;
+    return (int)ncount++;
+}
+
+static void tab_put(uint32_t id) {
+    size_t i = nkey[id] & tabmask;
+    while (tab[i]) i = (i + 1) & tabmask;
+    tab[i] = (nkey[id] & 0xffffffff00000000ull) | (id + 1);
+}
+
+static void tab_grow(void) {
+    size_t n = (tabmask + 1) * 2;
+    free(tab);
+    tab = calloc(n, 8);
+    if (!tab) { printf("memory %zu\n", ncount); exit(0); }
+    tabmask = n - 1;
+    for (size_t k = 0; k < ncount; k++) tab_put((uint32_t)k);
+}
+
+/* the node holding these boxes and hero, or -1 */
+static int tab_find(const uint16_t *b, int hero, uint64_t key) {
+    size_t i = key & tabmask;
+    uint64_t hi = key & 0xffffffff00000000ull;
+    while (tab[i]) {
+        uint32_t id = (uint32_t)tab[i] - 1;
+        if ((tab[i] & 0xffffffff00000000ull) == hi && nkey[id] == key && nhero[id] == hero && !memcmp(nboxes + (size_t)id * nbox, b, nbox * 2))
+            return (int)id;
+        i = (i + 1) & tabmask;
+    }
+    return -1;
+}
+
+/* ------------------------------------------------------------------ open lists (binary heaps)
+ * One per weight: a position made goes into each, f = g + w h, and the searches take turns
+ * expanding the best of theirs not yet expanded (one table: what one expands the others skip). */
+typedef struct { uint64_t k; int32_t id; } Item;
+typedef struct { Item *a; size_t n, cap; int w16; } Heap;
+#define MAXQ 4
+static Heap heaps[MAXQ];
+
+static void heap_push(Heap *q, uint64_t k, int id) {
+    if (q->n == q->cap) { q->cap = q->cap ? q->cap * 2 : 1 << 16; q->a = grow(q->a, q->cap * sizeof(Item)); }
+    Item *heap = q->a;
+    size_t i = q->n++;
+    while (i) {
+        size_t p = (i - 1) / 2;
+        if (heap[p].k <= k) break;
+        heap[i] = heap[p];
+        i = p;
+    }
+    heap[i].k = k; heap[i].id = id;
+}
+
+static Item heap_pop(Heap *q) {
+    Item *heap = q->a;
+    Item top = heap[0], x = heap[--q->n];
+    size_t i = 0, hn = q->n;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= hn) break;
+        if (c + 1 < hn && heap[c + 1].k < heap[c].k) c++;
+        if (heap[c].k >= x.k) break;
+        heap[i] = heap[c];
+        i = c;
+    }
+    if (hn) heap[i] = x;
+    return top;
+}
+
+/* f = g + w h, ties to the lower h */
+static void open_push(int g, int h, int id) {
+    for (int q = 0; q < nq; q++)
+        heap_push(&heaps[q], ((uint64_t)(g * 16 + heaps[q].w16 * h) << 24) | ((uint64_t)h << 8), id);
+}
+
+/* the next position to expand, queue turn t; -1 when every queue is empty */
+static int open_pop(size_t t) {
+    for (int k = 0; k < nq; k++) {
+        Heap *q = &heaps[(t + k) % nq];
+        while (q->n) {
+            int id = heap_pop(q).id;
+            if (!nclosed[id]) return id;
+        }
+    }
+    return -1;
+}
+
+/* ------------------------------------------------------------------ scratch */
+static int16_t *occ;      /* box index + 1, 0 when none */
+static uint32_t *seen, stamp;
+static int *queue;
+static int *from;         /* BFS parents for the hero's walks */
+
+/* the hero's region from h (boxes in occ): marks seen[] = stamp, returns its least cell */
+static int region_in(int h, uint32_t *mark, uint32_t *st) {
+    int lo = h, qh = 0, qt = 0;
+    uint32_t s = ++*st;
+    mark[h] = s;
+    queue[qt++] = h;
+    while (qh < qt) {
+        int c = queue[qh++];
+        for (int d = 0; d < 4; d++) {
+            int n = c + off[d];
+            if (walk[n] && !occ[n] && mark[n] != s) {
+                mark[n] = s;
+                queue[qt++] = n;
+                if (n < lo) lo = n;
+            }
+        }
+    }
+    return lo;
+}
+
+static uint32_t *seen2, stamp2; /* the children's regions, the parent's kept in seen */
+static int region(int h) { return region_in(h, seen, &stamp); }
+
+/* ------------------------------------------------------------------ lower bound */
+static int cost[MAXB][MAXB];
+static int hu_u[MAXB + 1], hu_v[MAXB + 1], hu_p[MAXB + 1], hu_way[MAXB + 1], hu_minv[MAXB + 1];
+static uint8_t hu_used[MAXB + 1];
+
+/* One row added to an optimal assignment (Hungarian method, shortest augmenting path): row i
+ * (1-based) is free, every other row matched with tight costs, potentials feasible. */
+static void augment(int n, int i) {
+    hu_p[0] = i;
+    int j0 = 0;
+    for (int j = 0; j <= n; j++) { hu_minv[j] = 1 << 29; hu_used[j] = 0; }
+    do {
+        hu_used[j0] = 1;
+        int i0 = hu_p[j0], delta = 1 << 29, j1 = 0;
+        for (int j = 1; j <= n; j++) {
+            if (hu_used[j]) continue;
+            int cur = cost[i0 - 1][j - 1] - hu_u[i0] - hu_v[j];
+            if (cur < hu_minv[j]) { hu_minv[j] = cur; hu_way[j] = j0; }
+            if (hu_minv[j] < delta) { delta = hu_minv[j]; j1 = j; }
+        }
+        for (int j = 0; j <= n; j++) {
+            if (hu_used[j]) { hu_u[hu_p[j]] += delta; hu_v[j] -= delta; }
+            else hu_minv[j] -= delta;
+        }
+        j0 = j1;
+    } while (hu_p[j0] != 0);
+    do { int j1 = hu_way[j0]; hu_p[j0] = hu_p[j1]; j0 = j1; } while (j0);
+}
+
+static int assigned(int n) {
+    int total = 0;
+    for (int j = 1; j <= n; j++) total += cost[hu_p[j] - 1][j - 1];
+    return total >= 100000 ? INF : total;
+}
+
+/* cost[i][t]: box i's push distance to target t (100000 when it cannot get there); 0 when some
+ * box reaches no target */
+static int fill_row(int i, int cell) {
+    int any = 0;
+    for (int t = 0; t < ntg; t++) {
+        int c = dist[(size_t)t * N + cell];
+        cost[i][t] = c < INF ? c : 100000;
+        any |= c < INF;
+    }
+    return any;
+}
+
+/* least total push distance over the assignments of boxes b to targets; INF when none. The
+ * potentials and matching are kept (par_*) for child_bound(). */
+static int par_u[MAXB + 1], par_v[MAXB + 1], par_p[MAXB + 1], par_ok;
+
+static int bound(const uint16_t *b) {
+    par_ok = 0;
+    for (int i = 0; i < nbox; i++)
+        if (!fill_row(i, b[i])) return INF;
+    for (int j = 0; j <= nbox; j++) { hu_u[j] = 0; hu_v[j] = 0; hu_p[j] = 0; }
+    for (int i = 1; i <= nbox; i++) augment(nbox, i);
+    int v = assigned(nbox);
+    if (v < INF) {
+        memcpy(par_u, hu_u, sizeof par_u); memcpy(par_v, hu_v, sizeof par_v);
+        memcpy(par_p, hu_p, sizeof par_p);
+        par_ok = 1;
+    }
+    return v;
+}
+
+/* node k's assignment (stored when it was made) as the parent's for child_bound(): the rows'
+ * potentials follow from the tight pairs. Boxes b are k's. */
+static void load_parent(int k, const uint16_t *b) {
+    for (int i = 0; i < nbox; i++) fill_row(i, b[i]);
+    const uint8_t *a = nassign + (size_t)k * nbox;
+    const int32_t *v = npot + (size_t)k * nbox;
+    par_u[0] = par_v[0] = par_p[0] = 0;
+    for (int j = 1; j <= nbox; j++) {
+        par_p[j] = a[j - 1] + 1;
+        par_v[j] = v[j - 1];
+        par_u[par_p[j]] = cost[a[j - 1]][j - 1] - v[j - 1];
+    }
+    par_ok = 1;
+}
+
+/* the assignment in hu_* (rows in the order of boxes b, box i moved to cell) stored for node k,
+ * whose boxes nb are sorted */
+static void store_assignment(int k, const uint16_t *b, int i, int cell, const uint16_t *nb) {
+    uint8_t *a = nassign + (size_t)k * nbox;
+    int32_t *v = npot + (size_t)k * nbox;
+    for (int j = 1; j <= nbox; j++) {
+        int r = hu_p[j] - 1, c = r == i ? cell : b[r], lo = 0, hi = nbox - 1;
+        while (lo < hi) { int m = (lo + hi) / 2; if (nb[m] < c) lo = m + 1; else hi = m; }
+        a[j - 1] = (uint8_t)lo;
+        v[j - 1] = hu_v[j];
+    }
+}
+
+/* the bound after box i of the last bound() moves to cell: the parent's assignment with row i
+ * placed again (one augmenting path: O(n^2) instead of O(n^3)); the same value as bound() */
+static int child_bound(int i, int cell) {
+    static int saved[MAXB];
+    memcpy(saved, cost[i], sizeof(int) * ntg);
+    int v = INF;
+    if (fill_row(i, cell)) {
+        memcpy(hu_u, par_u, sizeof hu_u); memcpy(hu_v, par_v, sizeof hu_v);
+        memcpy(hu_p, par_p, sizeof hu_p);
+        for (int j = 1; j <= nbox; j++) if (hu_p[j] == i + 1) hu_p[j] = 0;
+        int m = 1 << 29;
+        for (int j = 1; j <= nbox; j++) { int r = cost[i][j - 1] - hu_v[j]; if (r < m) m = r; }
+        hu_u[i + 1] = m;
+        augment(nbox, i + 1);
+        v = assigned(nbox);
+    }
+    memcpy(cost[i], saved, sizeof(int) * ntg);
+    return v;
+}
+
+/* ------------------------------------------------------------------ freeze deadlocks */
+static uint8_t *fz_wall; /* boxes taken as walls while the recursion asks about their neighbours */
+
+static int frozen(int c);
+
+/* box at c along axis a (0 up/down, 1 left/right): 0 it may move, 1 it cannot, 2 it cannot
+ * because of a frozen box off its target */
+static int blocked(int c, int a) {
+    int o = off[a == 0 ? 0 : 3];
+    int x = c + o, y = c - o;
+    int wx = !walk[x] || fz_wall[x], wy = !walk[y] || fz_wall[y];
+    int bx = !boxok[x] || fz_wall[x], by = !boxok[y] || fz_wall[y];
+    if ((bx || wy) && (by || wx)) return 1;       /* no push either way */
+    if (dead[x] && dead[y]) return 1;             /* only onto dead squares */
+    /* a frozen neighbour is a wall on both counts (its cell is needed either way) */
+    fz_wall[c] = 1;
+    int r = occ[x] ? frozen(x) : 0;
+    if (!r && occ[y]) r = frozen(y);
+    fz_wall[c] = 0;
+    return r;
+}
+
+/* 0 the box at c may still move; 1 frozen, with the boxes it leans on, all on targets; 2 frozen
+ * with one of them off its target: a deadlock */
+static int frozen(int c) {
+    int a = blocked(c, 0);
+    if (!a) return 0;
+    int b = blocked(c, 1);
+    if (!b) return 0;
+    if (!target[c]) return 2;
+    return a > b ? a : b;
+}
+
+/* ------------------------------------------------------------------ PI-corrals
+ * A corral: free cells the hero cannot reach, fenced by boxes. When every box on its fence can
+ * only be pushed into it (I) and the hero can make every such push (P), some push of these
+ * must come before the level is solved unless the corral is done (its fence boxes on targets and
+ * no target inside): the search may then consider only those pushes (Junghanns & Schaeffer). */
+static uint32_t *cstamp, cs;
+static int corral_moves(const uint16_t *b, int *mv, int nmv, int *keep) {
+    /* mv: candidate pushes (box index * 4 + d), region in seen[] == stamp. keep: out mask */
+    int best = -1, bestn = 1 << 30;
+    uint32_t reg = stamp, base = cs;
+    static int cq[1 << 16];
+    static uint8_t fence[MAXB];
+    for (int i = 0; i < nbox; i++) {
+        for (int d = 0; d < 4; d++) {
+            int s = b[i] + off[d];
+            if (!walk[s] && !boxok[s]) continue;
+            if (occ[s] || seen[s] == reg || cstamp[s] > base) continue;
+            /* a new corral from s: flood over cells not reached and free of boxes */
+            cs++;
+            int qh = 0, qt = 0, goal_in = 0;
+            memset(fence, 0, nbox);
+            cstamp[s] = cs;
+            cq[qt++] = s;
+            while (qh < qt && qt < (1 << 16) - 4) {
+                int c = cq[qh++];
+                if (target[c]) goal_in = 1;
+                for (int e = 0; e < 4; e++) {
+                    int n = c + off[e];
+                    if (occ[n]) { fence[occ[n] - 1] = 1; continue; }
+                    if ((walk[n] || boxok[n]) && cstamp[n] != cs) { cstamp[n] = cs; cq[qt++] = n; }
+                }
+            }
+            /* I and P: every push of a fence box that the hero could make in some order goes
+             * into the corral, and the hero reaches each one now */
+            int ok = 1, done = !goal_in, cnt = 0;
+            for (int k = 0; k < nbox && ok; k++) {
+                if (!fence[k]) continue;
+                if (!target[b[k]]) done = 0;
+                for (int e = 0; e < 4; e++) {
+                    int hs = b[k] - off[e], to = b[k] + off[e];
+                    if (!walk[hs] || !boxok[to] || dead[to] || !walk[b[k]]) continue;
+                    int into = cstamp[to] == cs;  /* (a box's cell is never in it) */
+                    int hero_out = seen[hs] == reg;
+                    if (!into) {
+                        if (hero_out || cstamp[hs] != cs) { ok = 0; break; } /* a push out (or along) */
+                        /* a push out from inside: the hero cannot stand inside now: allowed */
+                    } else {
+                        if (!hero_out) { ok = 0; break; }                    /* not P */
+                        cnt++;
+                    }
+                }
+            }
+            if (ok && !done && cnt && cnt < bestn) { bestn = cnt; best = cs; }
+        }
+    }
+    if (best < 0) return 0;
+    /* keep only the pushes of the chosen corral's fence into it */
+    int kept = 0;
+    for (int m = 0; m < nmv; m++) {
+        int i = mv[m] >> 2, d = mv[m] & 3;
+        int to = b[i] + off[d];
+        keep[m] = cstamp[to] == (uint32_t)best ? 1 : 0;
+        /* a fence box of that corral pushed into it: its target cell carries the corral's stamp */
+        kept += keep[m];
+    }
+    return kept;
+}
+
+/* ------------------------------------------------------------------ search */
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static void put_key(uint64_t *k, const uint16_t *b, int hero) {
+    uint64_t v = zh[hero];
+    for (int i = 0; i < nbox; i++) v ^= zb[b[i]];
+    *k = v;
+}
+
+static char *out;
+static size_t outn, outcap;
+static void emit(char ch) {
+    if (outn + 2 > outcap) { outcap = outcap ? outcap * 2 : 4096; out = grow(out, outcap); }
+    out[outn++] = ch;
+}
+
+/* the hero walks from h to goal around the boxes in occ, letters appended */
+static void walk_to(int h, int goal) {
+    if (h == goal) return;
+    int qh = 0, qt = 0;
+    stamp++;
+    seen[h] = stamp;
+    queue[qt++] = h;
+    while (qh < qt) {
+        int c = queue[qh++];
+        if (c == goal) break;
+        for (int d = 0; d < 4; d++) {
+            int n = c + off[d];
+            if (walk[n] && !occ[n] && seen[n] != stamp) {
+                seen[n] = stamp;
+                from[n] = c * 4 + d;
+                queue[qt++] = n;
+            }
+        }
+    }
+    int len = 0, c = goal;
+    while (c != h) { queue[len++] = from[c] & 3; c = from[c] >> 2; }
+    while (len) emit(LET[queue[--len]]);
+}
+
+static void solution(int id, int start_hero, size_t expanded) {
+    int len = 0;
+    for (int k = id; npar[k] >= 0; k = npar[k]) len++;
+    int *path = malloc(sizeof(int) * (len + 1));
+    int k = id;
+    for (int i = len; i >= 0; i--) { path[i] = k; k = npar[k]; }
+    int h = start_hero;
+    for (int i = 1; i <= len; i++) {
+        int p = path[i - 1], c = path[i];
+        memset(occ, 0, N * 2);
+        for (int j = 0; j < nbox; j++) occ[nboxes[(size_t)p * nbox + j]] = 1;
+        int f = nfrom[c], d = ndir[c];
+        walk_to(h, f - off[d]);
+        emit(LET[d] - 32);
+        h = f;
+    }
+    emit(0);
+    printf("solved %d %zu\n%s\n", len, expanded, out);
+    free(path);
+}
+
+int main(int argc, char **argv) {
+    double seconds = argc > 1 ? atof(argv[1]) : 10;
+    const char *ws = argc > 2 ? argv[2] : "1";
+    for (nq = 0; nq < MAXQ && *ws; nq++) {
+        double w = atof(ws);
+        heaps[nq].w16 = w < 1 ? 16 : (int)(w * 16 + 0.5);
+        while (*ws && *ws != ',') ws++;
+        if (*ws == ',') ws++;
+    }
+    if (!nq) heaps[nq++].w16 = 16;
+    mem_limit = (size_t)(argc > 3 ? atof(argv[3]) : 1024) << 20;
+    double t0 = now();
+    int w0, h0;
+    if (scanf("%d %d", &w0, &h0) != 2 || w0 < 1 || h0 < 1 || w0 > 250 || h0 > 250) {
+        printf("error size\n");
+        return 0;
+    }
+    W = w0 + 2; H = h0 + 2; N = W * H;
+    off[0] = -W; off[1] = 1; off[2] = W; off[3] = -1;
+    walk = calloc(N, 1); boxok = calloc(N, 1); target = calloc(N, 1); dead = calloc(N, 1);
+    fz_wall = calloc(N, 1);
+    occ = calloc(N, 2); seen = calloc(N, 4); seen2 = calloc(N, 4); cstamp = calloc(N, 4);
+    queue = malloc(sizeof(int) * N); from = malloc(sizeof(int) * N);
+    int start_boxes[MAXB], hero = -1;
+    char line[512];
+    fgets(line, sizeof line, stdin);
+    for (int y = 0; y < h0; y++) {
+        if (!fgets(line, sizeof line, stdin)) { printf("error rows\n"); return 0; }
+        for (int x = 0; x < w0; x++) {
+            int f = line[x] - 'A', c = (y + 1) * W + x + 1;
+            if (f < 0 || f > 31) { printf("error cell\n"); return 0; }
+            walk[c] = f & 1; boxok[c] = (f >> 1) & 1;
+            if (f & 4) { if (ntg == MAXB) { printf("error targets\n"); return 0; } target[c] = 1; tg[ntg++] = c; }
+            if (f & 8) { if (nbox == MAXB) { printf("error boxes\n"); return 0; } start_boxes[nbox++] = c; }
+            if (f & 16) hero = c;
+        }
+    }
+    if (hero < 0 || nbox != ntg || nbox == 0) { printf("error pieces\n"); return 0; }
+
+    /* push distances to each target, by pulls (boxes ignored): box at c pulled to c - o needs
+     * the hero at c - o and c - 2o */
+    dist = malloc((size_t)ntg * N * 2);
+    for (int t = 0; t < ntg; t++) {
+        uint16_t *D = dist + (size_t)t * N;
+        for (int c = 0; c < N; c++) D[c] = INF;
+        int qh = 0, qt = 0;
+        D[tg[t]] = 0;
+        queue[qt++] = tg[t];
+        while (qh < qt) {
+            int c = queue[qh++];
+            for (int d = 0; d < 4; d++) {
+                int p = c - off[d], hs = p - off[d];   /* pushed from p, hero at hs, along d */
+                if (p < 0 || hs < 0 || p >= N || hs >= N) continue;
+                if (!boxok[p] || !walk[p] || !walk[hs] || D[p] != INF) continue;
+                D[p] = D[c] + 1;
+                queue[qt++] = p;
+            }
+        }
+    }
+    for (int c = 0; c < N; c++) {
+        int live = 0;
+        for (int t = 0; t < ntg && !live; t++) live = dist[(size_t)t * N + c] < INF;
+        dead[c] = boxok[c] && !live;
+    }
+    zb = malloc(8 * N); zh = malloc(8 * N);
+    uint64_t s = 0x9E3779B97F4A7C15ull;
+    for (int c = 0; c < N; c++) {
+        s ^= s << 13; s ^= s >> 7; s ^= s << 17; zb[c] = s;
+        s ^= s << 13; s ^= s >> 7; s ^= s << 17; zh[c] = s;
+    }
+    tabmask = (1 << 16) - 1;
+    tab = calloc(tabmask + 1, 8);
+
+    /* the start */
+    uint16_t b[MAXB];
+    for (int i = 0; i < nbox; i++) b[i] = (uint16_t)start_boxes[i];
+    for (int i = 1; i < nbox; i++)
+        for (int j = i; j > 0 && b[j] < b[j - 1]; j--) { uint16_t x = b[j]; b[j] = b[j - 1]; b[j - 1] = x; }
+    for (int i = 0; i < nbox; i++) occ[b[i]] = i + 1;
+    int h = bound(b);
+    if (h >= INF) { printf("unsolvable 0\n"); return 0; }
+    for (int i = 0; i < nbox; i++) { if (frozen(b[i]) == 2) { printf("unsolvable 0\n"); return 0; } }
+    int id = node_new();
+    memcpy(nboxes, b, nbox * 2);
+    nhero[id] = (uint16_t)region(hero);
+    ng[id] = 0; nh[id] = (uint16_t)h; npar[id] = -1; nfrom[id] = 0; ndir[id] = 0;
+    put_key(&nkey[id], b, nhero[id]);
+    store_assignment(id, b, -1, 0, b);
+    tab_put(id);
+    if (h == 0) { solution(id, hero, 0); return 0; }
+    open_push(0, h, id);
+
+    static int mv[4 * MAXB], keep[4 * MAXB], kid_move[4 * MAXB], kid_hero[4 * MAXB];
+    static uint64_t kid_key[4 * MAXB];
+    uint16_t *kid_boxes = malloc((size_t)4 * nbox * nbox * 2);
+    size_t expanded = 0;
+    for (;;) {
+        int p = open_pop(expanded);
+        if (p < 0) break;
+        nclosed[p] = 1;
+        expanded++;
+        if ((expanded & 1023) == 0) {
+            if (now() - t0 > seconds) { printf("timeout %zu\n", expanded); return 0; }
+            if (ncount * bytes_per_node() + (tabmask + 1) * 8 > mem_limit) { printf("memory %zu\n", expanded); return 0; }
+        }
+        memcpy(b, nboxes + (size_t)p * nbox, nbox * 2);
+        memset(occ, 0, N * 2);
+        for (int i = 0; i < nbox; i++) occ[b[i]] = i + 1;
+        region(nhero[p]);
+        /* the pushes */
+        int nmv = 0;
+        for (int i = 0; i < nbox; i++) {
+            int c = b[i];
+            if (!walk[c]) continue;
+            for (int d = 0; d < 4; d++) {
+                int hs = c - off[d], to = c + off[d];
+                if (seen[hs] != stamp || !boxok[to] || dead[to] || occ[to]) continue;
+                mv[nmv++] = i * 4 + d;
+            }
+        }
+        for (int m = 0; m < nmv; m++) keep[m] = 1;
+        load_parent(p, b);
+        corral_moves(b, mv, nmv, keep);
+        int g = ng[p] + 1;
+        /* the children in two passes: their positions and keys first (their table slots
+         * fetched meanwhile: the table is far larger than the caches), then the table */
+        uint64_t base = nkey[p] ^ zh[nhero[p]];
+        int nc = 0;
+        for (int m = 0; m < nmv; m++) {
+            if (!keep[m]) continue;
+            int i = mv[m] >> 2, d = mv[m] & 3, c = b[i], to = c + off[d];
+            /* freeze deadlock at the box's new cell */
+            occ[c] = 0; occ[to] = i + 1;
+            if (frozen(to) == 2) { occ[to] = 0; occ[c] = i + 1; continue; }
+            uint16_t *nb2 = kid_boxes + (size_t)nc * nbox;
+            memcpy(nb2, b, nbox * 2);
+            int j = i;
+            nb2[j] = (uint16_t)to;
+            while (j > 0 && nb2[j] < nb2[j - 1]) { uint16_t x = nb2[j]; nb2[j] = nb2[j - 1]; nb2[j - 1] = x; j--; }
+            while (j + 1 < nbox && nb2[j] > nb2[j + 1]) { uint16_t x = nb2[j]; nb2[j] = nb2[j + 1]; nb2[j + 1] = x; j++; }
+            int nh0 = region_in(c, seen2, &stamp2);
+            occ[to] = 0; occ[c] = i + 1;
+            uint64_t key = base ^ zb[c] ^ zb[to] ^ zh[nh0];
+            __builtin_prefetch(&tab[key & tabmask]);
+            kid_move[nc] = mv[m]; kid_hero[nc] = nh0; kid_key[nc] = key;
+            nc++;
+        }
+        for (int k2 = 0; k2 < nc; k2++) {
+            int i = kid_move[k2] >> 2, d = kid_move[k2] & 3, c = b[i], to = c + off[d];
+            uint16_t *nb2 = kid_boxes + (size_t)k2 * nbox;
+            int nh0 = kid_hero[k2];
+            uint64_t key = kid_key[k2];
+            int old = tab_find(nb2, nh0, key);
+            if (old >= 0) {
+                /* made before: a shorter way to it taken while it waits (once expanded, its way
+                 * is the shortest under plain A*: the bound is consistent) */
+                if (!nclosed[old] && g < ng[old]) {
+                    ng[old] = (uint16_t)g; npar[old] = p; nfrom[old] = (uint16_t)c;
+                    ndir[old] = (uint8_t)d;
+                    open_push(g, nh[old], old);
+                }
+                continue;
+            }
+            int hh = par_ok ? child_bound(i, to) : INF;
+            if (hh < INF) {
+                int k = node_new();
+                memcpy(nboxes + (size_t)k * nbox, nb2, nbox * 2);
+                nhero[k] = (uint16_t)nh0; ng[k] = (uint16_t)g; nh[k] = (uint16_t)hh;
+                npar[k] = p; nfrom[k] = (uint16_t)c; ndir[k] = (uint8_t)d; nkey[k] = key;
+                store_assignment(k, b, i, to, nb2);
+                if (ncount * 2 > tabmask) tab_grow(); else tab_put(k);
+                if (hh == 0) {
+                    solution(k, hero, expanded);
+                    return 0;
+                }
+                open_push(g, hh, k);
+            }
+        }
+    }
+    printf("unsolvable %zu\n", expanded);
+    return 0;
+}

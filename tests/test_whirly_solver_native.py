@@ -1,0 +1,191 @@
+"""The C search for classic levels (host_sim/whirly/native.py, native/sokosolve.c): built with the
+machine's C compiler, run beside solve()'s portfolio; its solutions replayed through the engine."""
+import glob
+import os
+import random
+import shutil
+
+import pytest
+
+from host_sim.whirly import native, packfile, pushpull, solver
+from test_whirly_solver_pruning import random_level, xsb
+
+LEVELS = os.path.join(os.path.dirname(__file__), "..", "levels", "whirly")
+
+# five boxes in an open room, a pillar by the hero
+ROOM = ["########",
+        "#.  .  #",
+        "# $$ $ #",
+        "#  @#  #",
+        "# $  $ #",
+        "#.  . .#",
+        "########"]
+# the box in the corner can never move: unsolvable from the start
+CORNER = ["######",
+          "#$ . #",
+          "# @$.#",
+          "######"]
+# a box pushed into the lower room can never come back: every way to the targets dead
+CLOSED = ["#######",
+          "#.  . #",
+          "#  @  #",
+          "##$#$##",
+          "#     #",
+          "#######"]
+
+
+def shipped_push_levels(classic):
+    """(pack, number, level) of the shipped push-model levels the C search takes (classic) or
+    leaves (pulls, several box colours)."""
+    out = []
+    for path in sorted(glob.glob(os.path.join(LEVELS, "*.txt"))):
+        pack, items = packfile.levels(path)
+        for number, item in enumerate(items, 1):
+            lv = item[2]
+            if lv is None or pushpull.applicable(lv) is not None:
+                continue
+            if native.applies(pushpull.Model(lv)) == classic:
+                out.append((os.path.basename(path), number, lv))
+    return out
+
+
+def test_native_solver_builds_wherever_there_is_a_c_compiler():
+    if not (os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")):
+        pytest.skip("no C compiler on this machine: the Python searches work alone")
+    assert native.available() is None
+
+
+def test_native_takes_classic_levels_only():
+    assert native.applies(pushpull.Model(xsb(ROOM)))
+    others = shipped_push_levels(classic=False)
+    packs = {name for name, number, lv in others}
+    assert {"03-colorban.txt", "06-pullpush.txt"} <= packs
+    for name, number, lv in others:
+        M = pushpull.Model(lv)
+        assert not M.pure_push or len(M.cols) > 1
+        assert native.start(M, 1) is None
+
+
+def test_native_solution_is_a_legal_move_string_that_solves_the_level():
+    lv = xsb(ROOM)
+    r = native.solve(pushpull.Model(lv), 10)
+    assert r.status == "solved" and r.moves
+    assert solver.check(lv, r.moves) is None
+    assert sum(ch.isupper() for ch in r.moves) == r.pushes
+
+
+def test_native_proves_dead_levels_unsolvable():
+    for rows in (CORNER, CLOSED):
+        lv = xsb(rows)
+        r = native.solve(pushpull.Model(lv), 10)
+        assert r.status == "unsolvable" and r.moves is None
+        py = pushpull.astar(lv, time_limit=20, prune=frozenset())
+        assert py.moves is None and py.complete
+
+
+def test_native_a_star_finds_the_shortest_solution_of_every_shipped_classic_level():
+    """Weight 1: the optimal A* (consistent bound, a shorter way to a waiting position taken):
+    the same pushes as the Python A* with the prunings proven to keep optimality."""
+    levels = shipped_push_levels(classic=True)
+    assert len(levels) >= 20
+    for name, number, lv in levels:
+        M = pushpull.Model(lv)
+        r = native.solve(M, 20, "1")
+        py = pushpull.astar(lv, time_limit=60, prune=pushpull.OPTIMAL, model=M)
+        assert py.moves is not None, (name, number)
+        assert r.status == "solved" and r.pushes == py.pushes, (name, number)
+        assert solver.check(lv, r.moves) is None
+
+
+def test_native_deadlock_and_corral_pruning_never_lose_a_solution_on_random_levels():
+    """Dead squares, freeze deadlocks and PI-corrals are sound: on small random levels (about
+    half of them unsolvable) the C search's verdict and shortest push count are the plain
+    Python search's, which prunes nothing."""
+    rng = random.Random(2611)
+    solvable = dead = 0
+    for k in range(600):
+        rows = random_level(rng, rng.choice((6, 7, 8, 9)), rng.choice((5, 6, 7)),
+                            rng.choice((2, 3, 4)), rng.choice((0.1, 0.25, 0.4)),
+                            rng.choice((40, 120)), scatter=k % 2 == 0)
+        if rows is None:
+            continue
+        lv = xsb(rows)
+        if pushpull.applicable(lv) is not None or not native.applies(pushpull.Model(lv)):
+            continue
+        plain = pushpull.astar(lv, time_limit=30, prune=frozenset())
+        assert plain.moves is not None or plain.complete
+        r = native.solve(pushpull.Model(lv), 10, "1")
+        if plain.moves is None:
+            assert r.status == "unsolvable", rows
+            dead += 1
+        else:
+            assert r.status == "solved" and r.pushes == plain.pushes, rows
+            assert solver.check(lv, r.moves) is None
+            solvable += 1
+    assert solvable >= 150 and dead >= 150, (solvable, dead)
+
+
+def test_native_weighted_searches_taking_turns_find_a_legal_solution():
+    lv = xsb(ROOM)
+    M = pushpull.Model(lv)
+    best = native.solve(M, 10, "1").pushes
+    for weights in ("3", "1,3", "1,3,10"):
+        r = native.solve(M, 10, weights)
+        assert r.status == "solved" and r.pushes >= best, weights
+        assert solver.check(lv, r.moves) is None
+
+
+def test_native_run_stopped_or_timed_out_says_so():
+    lv = xsb(ROOM)
+    r = native.solve(pushpull.Model(lv), 0.0)  # no time: it still answers, never hangs
+    assert r.status in ("solved", "timeout")
+    run = native.start(pushpull.Model(lv), 30)
+    run.stop()
+    assert run.poll().status in ("solved", "stopped")
+
+
+def test_native_broken_input_is_an_error_not_a_crash(monkeypatch):
+    lv = xsb(ROOM)
+    M = pushpull.Model(lv)
+    monkeypatch.setattr(native, "board", lambda M: "3 2\nA?A\n")
+    r = native.solve(M, 5)
+    assert r.status == "error" and r.moves is None
+
+
+@pytest.mark.native
+def test_portfolio_takes_the_native_solution_when_the_python_searches_have_none(monkeypatch):
+    lv = xsb(ROOM)
+    idle = pushpull.Result()
+
+    def nothing(self, seconds):
+        import time
+        time.sleep(min(seconds, 0.01))
+        return idle
+    monkeypatch.setattr(pushpull.Search, "run", nothing)
+    monkeypatch.setattr(solver, "NATIVE", ("1", "3"))
+    st = {}
+    moves = solver.solve(lv, time_limit=20, stats=st)
+    assert moves is not None and solver.check(lv, moves) is None
+    assert st["method"] in ("native A*", "native WA*(3)")
+    assert st["seconds"] < 15  # it ended when the C search answered, not at the limit
+
+
+@pytest.mark.native
+def test_portfolio_hears_the_native_proof_that_a_level_is_unsolvable(monkeypatch):
+    lv = xsb(CLOSED)
+    monkeypatch.setattr(solver, "NATIVE", ("1",))
+    st = {}
+    assert solver.solve(lv, time_limit=20, stats=st) is None
+    assert st["complete"]
+
+
+@pytest.mark.native
+def test_portfolio_without_a_c_compiler_is_the_python_searches_alone(monkeypatch):
+    monkeypatch.setattr(native, "_build", lambda: (None, "no C compiler found"))
+    monkeypatch.setattr(solver, "NATIVE", ("1", "3"))
+    assert native.available() == "no C compiler found"
+    lv = xsb(ROOM)
+    st = {}
+    moves = solver.solve(lv, time_limit=20, stats=st)
+    assert moves is not None and solver.check(lv, moves) is None
+    assert not st["method"].startswith("native")
