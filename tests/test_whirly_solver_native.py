@@ -167,6 +167,7 @@ def test_portfolio_takes_the_native_solution_when_the_python_searches_have_none(
     moves = solver.solve(lv, time_limit=20, stats=st)
     assert moves is not None and solver.check(lv, moves) is None
     assert st["method"] in ("native A*", "native WA*(3)")
+    assert st["optimal"] == (st["method"] == "native A*")  # the A*'s pushes are the fewest
     assert st["seconds"] < 15  # it ended when the C search answered, not at the limit
 
 

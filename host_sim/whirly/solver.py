@@ -10,7 +10,9 @@ Two searches, both over push-level positions (the hero walks for free between ac
     (pushpull.Search, resumable), for any solution within the time; a position a search
     forward and one backward both reached joins their paths into a solution (they meet).
     Given more than a minute, a weighted A* that learns dead patterns as it goes (learn.py)
-    joins them: slow, but it solves levels the others leave (XSokoban #9).
+    joins them: slow, but it solves levels the others leave (XSokoban #9). On classic levels
+    (pure push, one box colour) the C search (native.py: the same A*, a hundred times the
+    positions a second) runs beside them in processes of its own (NATIVE).
   - everything else (flocking, trains, swaps, leaps, several heroes): search.astar, an A* whose
     moves are played by games.whirly.engine itself.
 Whatever finds it, a solution is replayed from the start through the engine and returned only
@@ -153,6 +155,12 @@ DEEP_SHARE = 3.0
 # Neither weight solves all of Microban II's four hardest in 20 s alone (#124 and #130 the A*,
 # #126 and #131 the WA*(3)): README.md, "The C search".
 NATIVE = ("1", "3")
+# For the first NATIVE_ALONE of the time (at most NATIVE_ALONE_MAX seconds) the Python searches
+# wait: the C searches then have the machine's cores to themselves (on 2 cores, three busy
+# processes would give each two thirds). Microban II #124 and #130 need the C A*'s whole 20 s.
+NATIVE_ALONE = 0.5
+NATIVE_ALONE_MAX = 10.0
+NATIVE_POLL = 0.01  # seconds between two looks at the C searches while they run alone
 FREE = 0.03  # the last part of time_limit: freeing the searches' tables (2.5-3 % of the time
 # they ran: XSokoban #16, 739,471 positions in 30 s, 0.79 s)
 
@@ -211,7 +219,8 @@ def solve(level, rules=None, time_limit=10.0, max_states=None, stats=None, weigh
             raise AssertionError("solver produced a wrong solution (%s): %s" % (why, moves))
     if stats is not None:
         stats["method"] = res.method
-        stats["optimal"] = moves is not None and res.method.startswith("push A*")
+        # (the C A*: the same bound and optimal prunings, tested against the Python A*)
+        stats["optimal"] = moves is not None and res.method.startswith(("push A*", "native A*"))
         stats["pushes"] = res.pushes
         stats["moves"] = count_moves(moves) if moves else None
         stats["expanded"] = sum(x.expanded for d, x in done)  # all searches started
@@ -244,6 +253,10 @@ def _portfolio(level, r, M, prune, end):
     runs = [native.start(M, end - time.time(), w) for w in NATIVE] if native.applies(M) else []
     runs = [x for x in runs if x is not None]
     try:
+        alone = time.time() + min((end - time.time()) * NATIVE_ALONE, NATIVE_ALONE_MAX)
+        while runs and time.time() < alone and not _native_done(runs) \
+                and any(run.poll() is None for run in runs):
+            time.sleep(NATIVE_POLL)
         done = _turns(level, r, M, prune, end, runs)
     finally:
         for run in runs:

@@ -129,10 +129,14 @@ static Item heap_pop(Heap *q) {
     return top;
 }
 
-/* f = g + w h, ties to the lower h */
+/* f = g + w h; ties to the lower h, then to the position made last (the last layer of f
+ * is searched deep first rather than broad) */
+static uint32_t made;
 static void open_push(int g, int h, int id) {
+    uint64_t last = 0xffffff - (++made & 0xffffff);
     for (int q = 0; q < nq; q++)
-        heap_push(&heaps[q], ((uint64_t)(g * 16 + heaps[q].w16 * h) << 24) | ((uint64_t)h << 8), id);
+        heap_push(&heaps[q], ((uint64_t)(g * 16 + heaps[q].w16 * h) << 40) | ((uint64_t)h << 24)
+                  | last, id);
 }
 
 /* the next position to expand, queue turn t; -1 when every queue is empty */
@@ -327,7 +331,9 @@ static int frozen(int c) {
  * A corral: free cells the hero cannot reach, fenced by boxes. When every box on its fence can
  * only be pushed into it (I) and the hero can make every such push (P), some push of these
  * must come before the level is solved unless the corral is done (its fence boxes on targets and
- * no target inside): the search may then consider only those pushes (Junghanns & Schaeffer). */
+ * no target inside): the search may then consider only those pushes (Junghanns & Schaeffer).
+ * Such a corral with no push into it at all can never be opened: -1, a deadlock. Otherwise the
+ * number of pushes kept (0: no corral of the kind, every push kept). */
 static uint32_t *cstamp, cs;
 static int corral_moves(const uint16_t *b, int *mv, int nmv, int *keep) {
     /* mv: candidate pushes (box index * 4 + d), region in seen[] == stamp. keep: out mask */
@@ -375,7 +381,8 @@ static int corral_moves(const uint16_t *b, int *mv, int nmv, int *keep) {
                     }
                 }
             }
-            if (ok && !done && cnt && cnt < bestn) { bestn = cnt; best = cs; }
+            if (ok && !done && !cnt) return -1;  /* nobody ever gets in: a deadlock */
+            if (ok && !done && cnt < bestn) { bestn = cnt; best = cs; }
         }
     }
     if (best < 0) return 0;
@@ -578,7 +585,7 @@ int main(int argc, char **argv) {
         }
         for (int m = 0; m < nmv; m++) keep[m] = 1;
         load_parent(p, b);
-        corral_moves(b, mv, nmv, keep);
+        if (corral_moves(b, mv, nmv, keep) < 0) continue;
         int g = ng[p] + 1;
         /* the children in two passes: their positions and keys first (their table slots
          * fetched meanwhile: the table is far larger than the caches), then the table */
