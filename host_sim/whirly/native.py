@@ -21,6 +21,10 @@ SRC = os.path.join(HERE, "native", "sokosolve.c")
 BUILD = os.path.join(os.path.dirname(os.path.dirname(HERE)), "build", "native")
 WALK, BOXOK, TARGET, BOX, HERO = 1, 2, 4, 8, 16
 FLAGS = (["-O3", "-march=native"], ["-O2"])
+# its prunings besides dead squares and freeze deadlocks (each can be left out, for the tests
+# and the figures): PI-corrals (and corral deadlocks), frozen goals (boxes frozen on targets
+# are walls for the bound)
+PRUNINGS = ("corral", "frozen")
 MAX_SIDE = 250  # cells a side the program takes (its board is 16-bit indexed)
 
 _built = {}  # source digest -> (path or None, why)
@@ -115,12 +119,13 @@ class Run:
     """The program started on Model M's level in the background (it runs on another core while
     the Python searches go on): poll() -> Result once it ended, else None; stop() ends it."""
 
-    def __init__(self, path, M, seconds, weights="1", megabytes=None):
+    def __init__(self, path, M, seconds, weights="1", megabytes=None, prunings=PRUNINGS):
         self.weights = str(weights)
         self.t0 = time.time()
         self.result = None
         mb = _megabytes(0.3) if megabytes is None else megabytes
-        self.p = subprocess.Popen([path, "%.3f" % max(seconds, 0.01), self.weights, "%d" % mb],
+        self.p = subprocess.Popen([path, "%.3f" % max(seconds, 0.01), self.weights, "%d" % mb,
+                                   ",".join(prunings) or "none"],
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL, text=True)
         try:
@@ -164,20 +169,20 @@ class Run:
         return r
 
 
-def start(M, seconds, weights="1", megabytes=None):
+def start(M, seconds, weights="1", megabytes=None, prunings=PRUNINGS):
     """A Run of the program on Model M's level, or None when it cannot run here (available())
     or does not take the level (applies())."""
     path = _build()[0]
     if path is None or not applies(M):
         return None
     try:
-        return Run(path, M, seconds, weights, megabytes)
+        return Run(path, M, seconds, weights, megabytes, prunings)
     except OSError:
         return None
 
 
-def solve(M, seconds, weights="1", megabytes=None):
+def solve(M, seconds, weights="1", megabytes=None, prunings=PRUNINGS):
     """The program on Model M's level for at most seconds -> Result (waits for it), or None
     (start())."""
-    run = start(M, seconds, weights, megabytes)
+    run = start(M, seconds, weights, megabytes, prunings)
     return None if run is None else run.wait(seconds + 30)

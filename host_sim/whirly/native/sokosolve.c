@@ -7,7 +7,8 @@
  *
  * stdin:  "W H\n" then H lines of W characters, each 'A' + flags (1 hero may stand, 2 a box may
  *         stand, 4 target, 8 box, 16 hero).
- * argv:   seconds weights megabytes (weights: up to 4, "1,3": an A* and a WA*(3) taking turns)
+ * argv:   seconds weights megabytes [prunings] (weights: up to 4, "1,3": an A* and a WA*(3)
+ *         taking turns; prunings: "corral,frozen" by default, "none" or either alone)
  * stdout: "solved PUSHES EXPANDED\nMOVES\n" | "unsolvable EXPANDED" | "timeout EXPANDED" |
  *         "memory EXPANDED" | "error WHY"
  */
@@ -36,6 +37,7 @@ static uint64_t *nkey;
 static uint8_t *nassign;  /* [cap][nbox]: the box (index in the sorted boxes) on each target */
 static int32_t *npot;     /* [cap][nbox]: the targets' potentials of that optimal assignment */
 static uint8_t *nclosed;   /* expanded */
+static uint16_t *nview;    /* its frozen goals' view (below) */
 static int nq;             /* open lists (weights) */
 static size_t ncount, ncap, mem_limit;
 static uint64_t *tab; /* a slot: the key's high half, node index + 1 (one cache miss a look) */
@@ -47,7 +49,7 @@ static void *grow(void *p, size_t n) {
     return q;
 }
 
-static size_t bytes_per_node(void) { return (size_t)nbox * 7 + 2 * 4 + 4 + 2 + 8 + 16 + 16 * nq; }
+static size_t bytes_per_node(void) { return (size_t)nbox * 7 + 2 * 5 + 4 + 2 + 8 + 16 + 16 * nq; }
 
 static int node_new(void) {
     if (ncount == ncap) {
@@ -57,7 +59,7 @@ static int node_new(void) {
         nfrom = grow(nfrom, c * 2); npar = grow(npar, c * 4); ndir = grow(ndir, c);
         nkey = grow(nkey, c * 8);
         nassign = grow(nassign, c * nbox); npot = grow(npot, c * nbox * 4);
-        nclosed = grow(nclosed, c);
+        nclosed = grow(nclosed, c); nview = grow(nview, c * 2);
         ncap = c;
     }
     nclosed[ncount] = 0;
@@ -215,9 +217,16 @@ static int assigned(int n) {
     return total >= 100000 ? INF : total;
 }
 
-/* cost[i][t]: box i's push distance to target t (100000 when it cannot get there); 0 when some
- * box reaches no target */
+/* cost[i][t]: box i's push distance to target t (100000 when it cannot get there) in the loaded
+ * view (below): a box frozen on its target goes there at 0; 0 when some box reaches no target */
+static uint8_t *isfz;  /* cells of the loaded view's frozen boxes */
+static int *tgi;       /* target index of a target cell */
 static int fill_row(int i, int cell) {
+    if (isfz[cell]) {
+        for (int t = 0; t < ntg; t++) cost[i][t] = 100000;
+        cost[i][tgi[cell]] = 0;
+        return 1;
+    }
     int any = 0;
     for (int t = 0; t < ntg; t++) {
         int c = dist[(size_t)t * N + cell];
@@ -231,13 +240,17 @@ static int fill_row(int i, int cell) {
  * potentials and matching are kept (par_*) for child_bound(). */
 static int par_u[MAXB + 1], par_v[MAXB + 1], par_p[MAXB + 1], par_ok;
 
-static int bound(const uint16_t *b) {
-    par_ok = 0;
+static int full_bound(const uint16_t *b) {
     for (int i = 0; i < nbox; i++)
         if (!fill_row(i, b[i])) return INF;
     for (int j = 0; j <= nbox; j++) { hu_u[j] = 0; hu_v[j] = 0; hu_p[j] = 0; }
     for (int i = 1; i <= nbox; i++) augment(nbox, i);
-    int v = assigned(nbox);
+    return assigned(nbox);
+}
+
+static int bound(const uint16_t *b) {
+    par_ok = 0;
+    int v = full_bound(b);
     if (v < INF) {
         memcpy(par_u, hu_u, sizeof par_u); memcpy(par_v, hu_v, sizeof par_v);
         memcpy(par_p, hu_p, sizeof par_p);
@@ -294,6 +307,75 @@ static int child_bound(int i, int cell) {
     return v;
 }
 
+/* ------------------------------------------------------------------ frozen goals
+ * A box frozen on its target never moves again: a wall. A view is the push distances with one
+ * set of such boxes as walls (longer ways round them, more dead squares); a position's view is
+ * that of all its boxes frozen on targets, so its bound is a function of the position, and
+ * consistent (a push adds frozen boxes, never removes one: distances only grow). Views are
+ * made on demand and kept (up to view_limit bytes; past it a position keeps its parent's
+ * view, a lower bound still). */
+static uint64_t *vkey;           /* per view: its frozen cells' key */
+static uint16_t **vdist, **vcells;
+static int *vcount, nviews, vcap, cur_view = -1;
+static size_t view_bytes, view_limit;
+
+static void distances(uint16_t *D0, const uint8_t *fz) {
+    for (int t = 0; t < ntg; t++) {
+        uint16_t *D = D0 + (size_t)t * N;
+        for (int c = 0; c < N; c++) D[c] = INF;
+        if (fz && fz[tg[t]]) continue;
+        int qh = 0, qt = 0;
+        D[tg[t]] = 0;
+        queue[qt++] = tg[t];
+        while (qh < qt) {
+            int c = queue[qh++];
+            for (int d = 0; d < 4; d++) {
+                int p = c - off[d], hs = p - off[d];   /* pushed from p, hero at hs, along d */
+                if (p < 0 || hs < 0 || p >= N || hs >= N) continue;
+                if (!boxok[p] || !walk[p] || !walk[hs] || D[p] != INF) continue;
+                if (fz && (fz[p] || fz[hs])) continue;
+                D[p] = D[c] + 1;
+                queue[qt++] = p;
+            }
+        }
+    }
+}
+
+static void use_view(int v) {
+    if (v == cur_view) return;
+    if (cur_view >= 0)
+        for (int k = 0; k < vcount[cur_view]; k++) isfz[vcells[cur_view][k]] = 0;
+    for (int k = 0; k < vcount[v]; k++) isfz[vcells[v][k]] = 1;
+    dist = vdist[v];
+    cur_view = v;
+}
+
+/* the view of frozen cells fz[0..n) (sorted) with key, made when new; fallback when over
+ * the budget */
+static int view_of(const uint16_t *fz, int n, uint64_t key, int fallback) {
+    for (int v = 0; v < nviews; v++)  /* (few views: a short scan, keys first) */
+        if (vkey[v] == key && vcount[v] == n && !memcmp(vcells[v], fz, n * 2)) return v;
+    size_t bytes = (size_t)ntg * N * 2 + n * 2;
+    if (nviews == 65535 || view_bytes + bytes > view_limit) return fallback;
+    if (nviews == vcap) {
+        vcap = vcap ? vcap * 2 : 64;
+        vkey = grow(vkey, vcap * 8); vdist = grow(vdist, vcap * sizeof(uint16_t *));
+        vcells = grow(vcells, vcap * sizeof(uint16_t *)); vcount = grow(vcount, vcap * sizeof(int));
+    }
+    int v = nviews++;
+    vkey[v] = key; vcount[v] = n;
+    vcells[v] = grow(NULL, n * 2 + 2);
+    memcpy(vcells[v], fz, n * 2);
+    vdist[v] = grow(NULL, (size_t)ntg * N * 2);
+    static uint8_t *mark;
+    if (!mark) mark = calloc(N, 1);
+    for (int k = 0; k < n; k++) mark[fz[k]] = 1;
+    distances(vdist[v], mark);
+    for (int k = 0; k < n; k++) mark[fz[k]] = 0;
+    view_bytes += bytes;
+    return v;
+}
+
 /* ------------------------------------------------------------------ freeze deadlocks */
 static uint8_t *fz_wall; /* boxes taken as walls while the recursion asks about their neighbours */
 
@@ -334,6 +416,7 @@ static int frozen(int c) {
  * no target inside): the search may then consider only those pushes (Junghanns & Schaeffer).
  * Such a corral with no push into it at all can never be opened: -1, a deadlock. Otherwise the
  * number of pushes kept (0: no corral of the kind, every push kept). */
+static int use_corral, use_frozen;
 static uint32_t *cstamp, cs;
 static int corral_moves(const uint16_t *b, int *mv, int nmv, int *keep) {
     /* mv: candidate pushes (box index * 4 + d), region in seen[] == stamp. keep: out mask */
@@ -474,6 +557,9 @@ int main(int argc, char **argv) {
     }
     if (!nq) heaps[nq++].w16 = 16;
     mem_limit = (size_t)(argc > 3 ? atof(argv[3]) : 1024) << 20;
+    const char *pr = argc > 4 ? argv[4] : "corral,frozen";
+    use_corral = strstr(pr, "corral") != NULL;
+    use_frozen = strstr(pr, "frozen") != NULL;
     double t0 = now();
     int w0, h0;
     if (scanf("%d %d", &w0, &h0) != 2 || w0 < 1 || h0 < 1 || w0 > 250 || h0 > 250) {
@@ -503,25 +589,12 @@ int main(int argc, char **argv) {
     if (hero < 0 || nbox != ntg || nbox == 0) { printf("error pieces\n"); return 0; }
 
     /* push distances to each target, by pulls (boxes ignored): box at c pulled to c - o needs
-     * the hero at c - o and c - 2o */
-    dist = malloc((size_t)ntg * N * 2);
-    for (int t = 0; t < ntg; t++) {
-        uint16_t *D = dist + (size_t)t * N;
-        for (int c = 0; c < N; c++) D[c] = INF;
-        int qh = 0, qt = 0;
-        D[tg[t]] = 0;
-        queue[qt++] = tg[t];
-        while (qh < qt) {
-            int c = queue[qh++];
-            for (int d = 0; d < 4; d++) {
-                int p = c - off[d], hs = p - off[d];   /* pushed from p, hero at hs, along d */
-                if (p < 0 || hs < 0 || p >= N || hs >= N) continue;
-                if (!boxok[p] || !walk[p] || !walk[hs] || D[p] != INF) continue;
-                D[p] = D[c] + 1;
-                queue[qt++] = p;
-            }
-        }
-    }
+     * the hero at c - o and c - 2o; view 0 has no frozen box */
+    isfz = calloc(N, 1);
+    tgi = calloc(N, sizeof(int));
+    for (int t = 0; t < ntg; t++) tgi[tg[t]] = t;
+    view_limit = mem_limit / 4;
+    use_view(view_of(NULL, 0, 0, 0));
     for (int c = 0; c < N; c++) {
         int live = 0;
         for (int t = 0; t < ntg && !live; t++) live = dist[(size_t)t * N + c] < INF;
@@ -542,6 +615,13 @@ int main(int argc, char **argv) {
     for (int i = 1; i < nbox; i++)
         for (int j = i; j > 0 && b[j] < b[j - 1]; j--) { uint16_t x = b[j]; b[j] = b[j - 1]; b[j - 1] = x; }
     for (int i = 0; i < nbox; i++) occ[b[i]] = i + 1;
+    uint16_t fz0[MAXB];
+    int nf0 = 0;
+    uint64_t fk0 = 0;
+    for (int i = 0; i < nbox; i++)
+        if (use_frozen && target[b[i]] && frozen(b[i]) == 1) { fz0[nf0++] = b[i]; fk0 ^= zb[b[i]]; }
+    int v0 = view_of(fz0, nf0, fk0, 0);
+    use_view(v0);
     int h = bound(b);
     if (h >= INF) { printf("unsolvable 0\n"); return 0; }
     for (int i = 0; i < nbox; i++) { if (frozen(b[i]) == 2) { printf("unsolvable 0\n"); return 0; } }
@@ -551,6 +631,7 @@ int main(int argc, char **argv) {
     ng[id] = 0; nh[id] = (uint16_t)h; npar[id] = -1; nfrom[id] = 0; ndir[id] = 0;
     put_key(&nkey[id], b, nhero[id]);
     store_assignment(id, b, -1, 0, b);
+    nview[id] = (uint16_t)v0;
     tab_put(id);
     if (h == 0) { solution(id, hero, 0); return 0; }
     open_push(0, h, id);
@@ -558,6 +639,12 @@ int main(int argc, char **argv) {
     static int mv[4 * MAXB], keep[4 * MAXB], kid_move[4 * MAXB], kid_hero[4 * MAXB];
     static uint64_t kid_key[4 * MAXB];
     uint16_t *kid_boxes = malloc((size_t)4 * nbox * nbox * 2);
+    uint16_t *kid_fz = malloc((size_t)4 * nbox * nbox * 2);
+    static int kid_nf[4 * MAXB];
+    static uint64_t kid_fk[4 * MAXB];
+    static int fz_u[MAXB + 1], fz_v[MAXB + 1], fz_p[MAXB + 1];
+    uint8_t *newfz = calloc(N, 1);
+    uint32_t *fmark = calloc(N, 4), fstamp = 0;
     size_t expanded = 0;
     for (;;) {
         int p = open_pop(expanded);
@@ -584,8 +671,9 @@ int main(int argc, char **argv) {
             }
         }
         for (int m = 0; m < nmv; m++) keep[m] = 1;
+        use_view(nview[p]);
         load_parent(p, b);
-        if (corral_moves(b, mv, nmv, keep) < 0) continue;
+        if (use_corral && corral_moves(b, mv, nmv, keep) < 0) continue;
         int g = ng[p] + 1;
         /* the children in two passes: their positions and keys first (their table slots
          * fetched meanwhile: the table is far larger than the caches), then the table */
@@ -604,6 +692,29 @@ int main(int argc, char **argv) {
             while (j > 0 && nb2[j] < nb2[j - 1]) { uint16_t x = nb2[j]; nb2[j] = nb2[j - 1]; nb2[j - 1] = x; j--; }
             while (j + 1 < nbox && nb2[j] > nb2[j + 1]) { uint16_t x = nb2[j]; nb2[j] = nb2[j + 1]; nb2[j + 1] = x; j++; }
             int nh0 = region_in(c, seen2, &stamp2);
+            /* boxes newly frozen on targets: the moved one, or boxes of its cluster */
+            int nnew = 0, qn = 0;
+            static int cl[MAXB];
+            fstamp++;
+            cl[qn++] = to; fmark[to] = fstamp;
+            for (int q = 0; q < qn && use_frozen; q++) {
+                int x = cl[q];
+                if (target[x] && !isfz[x] && frozen(x) == 1) { newfz[x] = 1; nnew++; }
+                for (int e = 0; e < 4; e++) {
+                    int y = x + off[e];
+                    if (occ[y] && fmark[y] != fstamp) { fmark[y] = fstamp; cl[qn++] = y; }
+                }
+            }
+            kid_nf[nc] = -1;  /* the parent's view */
+            if (nnew) {
+                uint16_t *fl = kid_fz + (size_t)nc * nbox;
+                int nf = 0;
+                uint64_t fk = 0;
+                for (int q = 0; q < nbox; q++)
+                    if (isfz[nb2[q]] || newfz[nb2[q]]) { fl[nf++] = nb2[q]; fk ^= zb[nb2[q]]; }
+                kid_nf[nc] = nf; kid_fk[nc] = fk;
+                for (int q = 0; q < qn; q++) newfz[cl[q]] = 0;
+            }
             occ[to] = 0; occ[c] = i + 1;
             uint64_t key = base ^ zb[c] ^ zb[to] ^ zh[nh0];
             __builtin_prefetch(&tab[key & tabmask]);
@@ -626,13 +737,30 @@ int main(int argc, char **argv) {
                 }
                 continue;
             }
-            int hh = par_ok ? child_bound(i, to) : INF;
+            int pv = nview[p], kv = pv, hh;
+            if (kid_nf[k2] >= 0)
+                kv = view_of(kid_fz + (size_t)k2 * nbox, kid_nf[k2], kid_fk[k2], pv);
+            if (kv != pv) {
+                /* a new view: the child's bound anew; then the parent's rows back */
+                use_view(kv);
+                hh = full_bound(nb2);
+                memcpy(fz_u, hu_u, sizeof fz_u); memcpy(fz_v, hu_v, sizeof fz_v);
+                memcpy(fz_p, hu_p, sizeof fz_p);
+                use_view(pv);
+                load_parent(p, b);
+                memcpy(hu_u, fz_u, sizeof fz_u); memcpy(hu_v, fz_v, sizeof fz_v);
+                memcpy(hu_p, fz_p, sizeof fz_p);
+            } else {
+                hh = par_ok ? child_bound(i, to) : INF;
+            }
             if (hh < INF) {
                 int k = node_new();
                 memcpy(nboxes + (size_t)k * nbox, nb2, nbox * 2);
                 nhero[k] = (uint16_t)nh0; ng[k] = (uint16_t)g; nh[k] = (uint16_t)hh;
                 npar[k] = p; nfrom[k] = (uint16_t)c; ndir[k] = (uint8_t)d; nkey[k] = key;
-                store_assignment(k, b, i, to, nb2);
+                if (kv != pv) store_assignment(k, nb2, -1, 0, nb2);
+                else store_assignment(k, b, i, to, nb2);
+                nview[k] = (uint16_t)kv;
                 if (ncount * 2 > tabmask) tab_grow(); else tab_put(k);
                 if (hh == 0) {
                     solution(k, hero, expanded);
