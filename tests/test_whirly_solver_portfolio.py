@@ -34,8 +34,10 @@ def test_portfolio_solves_a_level_the_optimal_search_cannot_finish():
     st = {}
     moves = solver.solve(lv, time_limit=12, stats=st)
     assert moves is not None and solver.check(lv, moves) is None
-    # found by it, or where it met the optimal forward search's positions
-    assert st["method"] in ("push WA*(10) backward", "met: push A* + push WA*(10) backward")
+    # found by it, or where it met the optimal forward search's positions (on a loaded machine
+    # the rounds' clock may give it to the WA*(30) backward instead: seen once)
+    assert st["method"] in ("push WA*(10) backward", "met: push A* + push WA*(10) backward",
+                            "push WA*(30) backward", "met: push A* + push WA*(30) backward")
     assert not st["optimal"]
     assert st["pushes"] == solver.figures(lv, moves)[0]
     assert st["expanded"] > back.expanded  # the phases before it are counted too
