@@ -692,14 +692,22 @@ int main(int argc, char **argv) {
             while (j > 0 && nb2[j] < nb2[j - 1]) { uint16_t x = nb2[j]; nb2[j] = nb2[j - 1]; nb2[j - 1] = x; j--; }
             while (j + 1 < nbox && nb2[j] > nb2[j + 1]) { uint16_t x = nb2[j]; nb2[j] = nb2[j + 1]; nb2[j + 1] = x; j++; }
             int nh0 = region_in(c, seen2, &stamp2);
-            /* boxes newly frozen on targets: the moved one, or boxes of its cluster */
+            /* boxes newly frozen on targets: the moved one or its neighbours, then the
+             * neighbours of each box newly frozen (a box freezes with the boxes it leans on,
+             * so a freeze spreads only through boxes that freeze too) */
             int nnew = 0, qn = 0;
             static int cl[MAXB];
             fstamp++;
             cl[qn++] = to; fmark[to] = fstamp;
+            for (int e = 0; e < 4; e++) {
+                int y = to + off[e];
+                if (occ[y] && fmark[y] != fstamp) { fmark[y] = fstamp; cl[qn++] = y; }
+            }
             for (int q = 0; q < qn && use_frozen; q++) {
                 int x = cl[q];
-                if (target[x] && !isfz[x] && frozen(x) == 1) { newfz[x] = 1; nnew++; }
+                if (!target[x] || isfz[x] || frozen(x) != 1) continue;
+                newfz[x] = 1;
+                nnew++;
                 for (int e = 0; e < 4; e++) {
                     int y = x + off[e];
                     if (occ[y] && fmark[y] != fstamp) { fmark[y] = fstamp; cl[qn++] = y; }
