@@ -8,6 +8,7 @@ import shutil
 import pytest
 
 from host_sim.whirly import native, packfile, pushpull, solver
+from test_whirly_solver_portfolio import collection_level
 from test_whirly_solver_pruning import random_level, xsb
 
 LEVELS = os.path.join(os.path.dirname(__file__), "..", "levels", "whirly")
@@ -84,23 +85,25 @@ def test_native_proves_dead_levels_unsolvable():
 
 
 def test_native_a_star_finds_the_shortest_solution_of_every_shipped_classic_level():
-    """Weight 1: the optimal A* (consistent bound, a shorter way to a waiting position taken):
+    """Weight 1: the optimal A* (consistent bound, a shorter way to a waiting position taken),
+    forward and backward (by pulls from the solved position, its hero in any of its regions):
     the same pushes as the Python A* with the prunings proven to keep optimality."""
     levels = shipped_push_levels(classic=True)
     assert len(levels) >= 20
     for name, number, lv in levels:
         M = pushpull.Model(lv)
-        r = native.solve(M, 20, "1")
         py = pushpull.astar(lv, time_limit=60, prune=pushpull.OPTIMAL, model=M)
         assert py.moves is not None, (name, number)
-        assert r.status == "solved" and r.pushes == py.pushes, (name, number)
-        assert solver.check(lv, r.moves) is None
+        for prunings in (native.PRUNINGS, native.BACKWARD):
+            r = native.solve(M, 20, "1", prunings=prunings)
+            assert r.status == "solved" and r.pushes == py.pushes, (name, number, prunings)
+            assert solver.check(lv, r.moves) is None
 
 
 def test_native_deadlock_and_corral_pruning_never_lose_a_solution_on_random_levels():
-    """Dead squares, freeze deadlocks and PI-corrals are sound: on small random levels (about
-    half of them unsolvable) the C search's verdict and shortest push count are the plain
-    Python search's, which prunes nothing."""
+    """Dead squares, freeze deadlocks, PI-corrals and frozen goals are sound: on small random
+    levels (about half of them unsolvable) the C search's verdict and shortest push count,
+    forward and backward, are the plain Python search's, which prunes nothing."""
     rng = random.Random(2611)
     solvable = dead = 0
     for k in range(600):
@@ -114,14 +117,15 @@ def test_native_deadlock_and_corral_pruning_never_lose_a_solution_on_random_leve
             continue
         plain = pushpull.astar(lv, time_limit=30, prune=frozenset())
         assert plain.moves is not None or plain.complete
-        r = native.solve(pushpull.Model(lv), 10, "1")
-        if plain.moves is None:
-            assert r.status == "unsolvable", rows
-            dead += 1
-        else:
-            assert r.status == "solved" and r.pushes == plain.pushes, rows
-            assert solver.check(lv, r.moves) is None
-            solvable += 1
+        for prunings in (native.PRUNINGS, native.BACKWARD):
+            r = native.solve(pushpull.Model(lv), 10, "1", prunings=prunings)
+            if plain.moves is None:
+                assert r.status == "unsolvable", (rows, prunings)
+            else:
+                assert r.status == "solved" and r.pushes == plain.pushes, (rows, prunings)
+                assert solver.check(lv, r.moves) is None
+        solvable += plain.moves is not None
+        dead += plain.moves is None
     assert solvable >= 150 and dead >= 150, (solvable, dead)
 
 
@@ -146,6 +150,18 @@ def test_native_each_pruning_keeps_the_shortest_solution_and_cuts_positions():
             total[prunings] = total.get(prunings, 0) + r.expanded
     assert total[("corral",)] < total[()] and total[("frozen",)] < total[()]
     assert total[("corral", "frozen")] < min(total[("corral",)], total[("frozen",)])
+
+
+def test_native_backward_search_solves_a_goal_room_the_forward_one_cannot():
+    """Our hard #26 (generated): boxes must fill a room in a right order; pulling them out of
+    the solved position finds the order at once."""
+    lv = collection_level("whirly-hard-45.txt", 26)
+    M = pushpull.Model(lv)
+    back = native.solve(M, 20, "3", prunings=native.BACKWARD)
+    assert back.status == "solved" and back.expanded < 1000
+    assert solver.check(lv, back.moves) is None
+    fwd = native.solve(M, 2, "3")
+    assert fwd.status == "timeout" or fwd.expanded > 50 * back.expanded
 
 
 def test_native_weighted_searches_taking_turns_find_a_legal_solution():
@@ -185,11 +201,12 @@ def test_portfolio_takes_the_native_solution_when_the_python_searches_have_none(
         time.sleep(min(seconds, 0.01))
         return idle
     monkeypatch.setattr(pushpull.Search, "run", nothing)
-    monkeypatch.setattr(solver, "NATIVE", ("1", "3"))
+    monkeypatch.setattr(solver, "NATIVE", (("1", native.PRUNINGS), ("3", native.PRUNINGS),
+                                           ("3", native.BACKWARD)))
     st = {}
     moves = solver.solve(lv, time_limit=20, stats=st)
     assert moves is not None and solver.check(lv, moves) is None
-    assert st["method"] in ("native A*", "native WA*(3)")
+    assert st["method"] in ("native A*", "native WA*(3)", "native WA*(3) backward")
     assert st["optimal"] == (st["method"] == "native A*")  # the A*'s pushes are the fewest
     assert st["seconds"] < 15  # it ended when the C search answered, not at the limit
 
@@ -197,7 +214,7 @@ def test_portfolio_takes_the_native_solution_when_the_python_searches_have_none(
 @pytest.mark.native
 def test_portfolio_hears_the_native_proof_that_a_level_is_unsolvable(monkeypatch):
     lv = xsb(CLOSED)
-    monkeypatch.setattr(solver, "NATIVE", ("1",))
+    monkeypatch.setattr(solver, "NATIVE", (("1", native.PRUNINGS),))
     st = {}
     assert solver.solve(lv, time_limit=20, stats=st) is None
     assert st["complete"]
@@ -206,7 +223,7 @@ def test_portfolio_hears_the_native_proof_that_a_level_is_unsolvable(monkeypatch
 @pytest.mark.native
 def test_portfolio_without_a_c_compiler_is_the_python_searches_alone(monkeypatch):
     monkeypatch.setattr(native, "_build", lambda: (None, "no C compiler found"))
-    monkeypatch.setattr(solver, "NATIVE", ("1", "3"))
+    monkeypatch.setattr(solver, "NATIVE", (("1", native.PRUNINGS),))
     assert native.available() == "no C compiler found"
     lv = xsb(ROOM)
     st = {}

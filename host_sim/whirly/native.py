@@ -1,7 +1,7 @@
 """The C push solver (native/sokosolve.c) for classic Sokoban levels (host only).
 
 Pure push with one box colour (Model.pure_push, one group): the same kind of search as
-pushpull.astar, a hundred times the positions a second. Built on first use with the machine's C
+pushpull.astar (and pushpull.backward), a hundred times the positions a second. Built on first use with the machine's C
 compiler into build/native/ (a name per source digest, so an edited source is built again);
 where there is no compiler, or it fails, available() says why and solve() returns None, and the
 Python searches do the work alone. Its solution is a move string like theirs; solver.solve()
@@ -23,8 +23,11 @@ WALK, BOXOK, TARGET, BOX, HERO = 1, 2, 4, 8, 16
 FLAGS = (["-O3", "-march=native"], ["-O2"])
 # its prunings besides dead squares and freeze deadlocks (each can be left out, for the tests
 # and the figures): PI-corrals (and corral deadlocks), frozen goals (boxes frozen on targets
-# are walls for the bound)
+# are walls for the bound). BACKWARD instead: the search from the solved position to the
+# start by pulls (goal rooms: XSokoban #1-#3, #5, #6, #9 in seconds), dead squares its only
+# pruning.
 PRUNINGS = ("corral", "frozen")
+BACKWARD = ("backward",)
 MAX_SIDE = 250  # cells a side the program takes (its board is 16-bit indexed)
 
 _built = {}  # source digest -> (path or None, why)
@@ -101,13 +104,15 @@ def board(M):
 
 
 class Result:
-    def __init__(self, status, moves=None, pushes=None, expanded=0, seconds=0.0, weights="1"):
+    def __init__(self, status, moves=None, pushes=None, expanded=0, seconds=0.0, weights="1",
+                 backward=False):
         self.status = status  # solved, unsolvable, timeout, memory, error
         self.moves = moves
         self.pushes = pushes
         self.expanded = expanded
         self.seconds = seconds
         self.weights = weights
+        self.backward = backward
 
 
 def _megabytes(share):
@@ -121,6 +126,7 @@ class Run:
 
     def __init__(self, path, M, seconds, weights="1", megabytes=None, prunings=PRUNINGS):
         self.weights = str(weights)
+        self.backward = "backward" in prunings
         self.t0 = time.time()
         self.result = None
         mb = _megabytes(0.3) if megabytes is None else megabytes
@@ -158,7 +164,8 @@ class Run:
     def _read(self, text):
         lines = text.split("\n")
         head = lines[0].split() or ["error"]
-        r = Result(head[0], seconds=time.time() - self.t0, weights=self.weights)
+        r = Result(head[0], seconds=time.time() - self.t0, weights=self.weights,
+                   backward=self.backward)
         if r.status == "solved" and len(head) == 3 and len(lines) > 1:
             # (no moves at all: the level was solved from the start)
             r.pushes, r.expanded, r.moves = int(head[1]), int(head[2]), lines[1].strip()

@@ -150,11 +150,12 @@ ROUND = 0.02
 DEEP_AFTER = 60.0
 DEEP_SHARE = 3.0
 # Classic levels (pure push, one box colour: native.applies): the C search (native.py) runs
-# beside the portfolio in processes of its own, one per entry (its weights: "1" an A*, "3" a
-# WA*(3)), for the whole time, on the machine's other cores; the first solution found ends all.
-# Neither weight solves all of Microban II's four hardest in 20 s alone (#124 and #130 the A*,
-# #126 and #131 the WA*(3)): README.md, "The C search".
-NATIVE = ("1", "3")
+# beside the portfolio in processes of its own, one per entry (weights, prunings): an A*, a
+# WA*(3), and a WA*(3) backward (from the solved position by pulls: goal rooms), for the whole
+# time; the first solution found ends all. Each solves levels the others do not in 20 s
+# (Microban II #124 the A*, #126 and #131 the WA*(3), XSokoban #2 and #9 the backward one):
+# README.md, "The C search".
+NATIVE = (("1", native.PRUNINGS), ("3", native.PRUNINGS), ("3", native.BACKWARD))
 # For the first NATIVE_ALONE of the time (at most NATIVE_ALONE_MAX seconds) the Python searches
 # wait: the C searches then have the machine's cores to themselves (on 2 cores, three busy
 # processes would give each two thirds). Microban II #124 and #130 need the C A*'s whole 20 s.
@@ -220,7 +221,8 @@ def solve(level, rules=None, time_limit=10.0, max_states=None, stats=None, weigh
     if stats is not None:
         stats["method"] = res.method
         # (the C A*: the same bound and optimal prunings, tested against the Python A*)
-        stats["optimal"] = moves is not None and res.method.startswith(("push A*", "native A*"))
+        stats["optimal"] = moves is not None and (res.method.startswith("push A*")
+                                                  or res.method == "native A*")
         stats["pushes"] = res.pushes
         stats["moves"] = count_moves(moves) if moves else None
         stats["expanded"] = sum(x.expanded for d, x in done)  # all searches started
@@ -250,7 +252,8 @@ def _portfolio(level, r, M, prune, end):
     """PORTFOLIO's searches in turn until time end (and past DEEP_AFTER seconds the learning
     WA*(10)) -> [(direction, Result)] of those started, the first the optimal A* forward; one
     has moves when solved."""
-    runs = [native.start(M, end - time.time(), w) for w in NATIVE] if native.applies(M) else []
+    runs = [native.start(M, end - time.time(), w, prunings=p) for w, p in NATIVE] \
+        if native.applies(M) else []
     runs = [x for x in runs if x is not None]
     try:
         alone = time.time() + min((end - time.time()) * NATIVE_ALONE, NATIVE_ALONE_MAX)
@@ -268,7 +271,8 @@ def _portfolio(level, r, M, prune, end):
 def _native_result(nr):
     """A native.Result as pushpull.Result."""
     res = pushpull.Result()
-    res.method = "native A*" if nr.weights == "1" else "native WA*(%s)" % nr.weights
+    res.method = ("native A*" if nr.weights == "1" else "native WA*(%s)" % nr.weights) \
+        + (" backward" if nr.backward else "")
     res.moves, res.pushes = nr.moves, nr.pushes
     res.expanded = res.states = nr.expanded
     res.seconds = nr.seconds

@@ -4,6 +4,8 @@
  * second): A* or weighted A* over positions (boxes + the hero's region), one push a step, with
  * dead squares, freeze deadlocks, PI-corral pruning and a lower bound from an optimal assignment
  * of boxes to targets (push distances). Whatever it finds is replayed by the Python engine.
+ * Backward ("backward" among the prunings): from the solved position (the hero in any of its
+ * regions) to the start by pulls, the bound on distances to the start's box cells.
  *
  * stdin:  "W H\n" then H lines of W characters, each 'A' + flags (1 hero may stand, 2 a box may
  *         stand, 4 target, 8 box, 16 hero).
@@ -39,6 +41,7 @@ static int32_t *npot;     /* [cap][nbox]: the targets' potentials of that optima
 static uint8_t *nclosed;   /* expanded */
 static uint16_t *nview;    /* its frozen goals' view (below) */
 static int nq;             /* open lists (weights) */
+static int backward;       /* from the solved position to the start, by pulls */
 static size_t ncount, ncap, mem_limit;
 static uint64_t *tab; /* a slot: the key's high half, node index + 1 (one cache miss a look) */
 static size_t tabmask;
@@ -330,9 +333,16 @@ static void distances(uint16_t *D0, const uint8_t *fz) {
         while (qh < qt) {
             int c = queue[qh++];
             for (int d = 0; d < 4; d++) {
-                int p = c - off[d], hs = p - off[d];   /* pushed from p, hero at hs, along d */
-                if (p < 0 || hs < 0 || p >= N || hs >= N) continue;
-                if (!boxok[p] || !walk[p] || !walk[hs] || D[p] != INF) continue;
+                int p, hs;
+                if (backward) {   /* a box at c pushed on to p = c + o, the hero at c - o */
+                    p = c + off[d]; hs = c - off[d];
+                    if (p < 0 || hs < 0 || p >= N || hs >= N) continue;
+                    if (!boxok[p] || !walk[c] || !walk[hs] || D[p] != INF) continue;
+                } else {          /* pushed from p, hero at hs, along d */
+                    p = c - off[d]; hs = p - off[d];
+                    if (p < 0 || hs < 0 || p >= N || hs >= N) continue;
+                    if (!boxok[p] || !walk[p] || !walk[hs] || D[p] != INF) continue;
+                }
                 if (fz && (fz[p] || fz[hs])) continue;
                 D[p] = D[c] + 1;
                 queue[qt++] = p;
@@ -546,6 +556,23 @@ static void solution(int id, int start_hero, size_t expanded) {
     free(path);
 }
 
+/* backward: node id is the level's start; its way up to a root (the solved position) is the
+ * solution, each node holding the push that leads to its parent */
+static void solution_back(int id, int start_hero, size_t expanded) {
+    int h = start_hero, len = 0;
+    for (int k = id; npar[k] >= 0; k = npar[k]) {
+        memset(occ, 0, N * 2);
+        for (int j = 0; j < nbox; j++) occ[nboxes[(size_t)k * nbox + j]] = 1;
+        int f = nfrom[k], d = ndir[k];
+        walk_to(h, f - off[d]);
+        emit(LET[d] - 32);
+        h = f;
+        len++;
+    }
+    emit(0);
+    printf("solved %d %zu\n%s\n", len, expanded, out);
+}
+
 int main(int argc, char **argv) {
     double seconds = argc > 1 ? atof(argv[1]) : 10;
     const char *ws = argc > 2 ? argv[2] : "1";
@@ -560,6 +587,8 @@ int main(int argc, char **argv) {
     const char *pr = argc > 4 ? argv[4] : "corral,frozen";
     use_corral = strstr(pr, "corral") != NULL;
     use_frozen = strstr(pr, "frozen") != NULL;
+    backward = strstr(pr, "backward") != NULL;
+    if (backward) use_corral = use_frozen = 0;  /* both argue about pushes */
     double t0 = now();
     int w0, h0;
     if (scanf("%d %d", &w0, &h0) != 2 || w0 < 1 || h0 < 1 || w0 > 250 || h0 > 250) {
@@ -587,6 +616,17 @@ int main(int argc, char **argv) {
         }
     }
     if (hero < 0 || nbox != ntg || nbox == 0) { printf("error pieces\n"); return 0; }
+    if (backward) {
+        /* from the solved position (boxes on the targets) to the start: the start's box cells
+         * are the goals, pulls the moves */
+        for (int i = 0; i < nbox; i++) {
+            int x = tg[i];
+            target[x] = 0;
+            tg[i] = start_boxes[i];
+            start_boxes[i] = x;
+        }
+        for (int i = 0; i < nbox; i++) target[tg[i]] = 1;
+    }
 
     /* push distances to each target, by pulls (boxes ignored): box at c pulled to c - o needs
      * the hero at c - o and c - 2o; view 0 has no frozen box */
@@ -624,17 +664,38 @@ int main(int argc, char **argv) {
     use_view(v0);
     int h = bound(b);
     if (h >= INF) { printf("unsolvable 0\n"); return 0; }
-    for (int i = 0; i < nbox; i++) { if (frozen(b[i]) == 2) { printf("unsolvable 0\n"); return 0; } }
-    int id = node_new();
-    memcpy(nboxes, b, nbox * 2);
-    nhero[id] = (uint16_t)region(hero);
-    ng[id] = 0; nh[id] = (uint16_t)h; npar[id] = -1; nfrom[id] = 0; ndir[id] = 0;
-    put_key(&nkey[id], b, nhero[id]);
-    store_assignment(id, b, -1, 0, b);
-    nview[id] = (uint16_t)v0;
-    tab_put(id);
-    if (h == 0) { solution(id, hero, 0); return 0; }
-    open_push(0, h, id);
+    if (!backward)
+        for (int i = 0; i < nbox; i++) { if (frozen(b[i]) == 2) { printf("unsolvable 0\n"); return 0; } }
+    /* the roots: forward the start; backward the solved position with the hero in each of its
+     * regions. goal_hero: backward, the start's hero region (its least cell) */
+    int goal_hero = -1;
+    if (backward) {
+        memset(occ, 0, N * 2);
+        for (int i = 0; i < nbox; i++) occ[tg[i]] = 1;
+        goal_hero = region(hero);
+        memset(occ, 0, N * 2);
+        for (int i = 0; i < nbox; i++) occ[b[i]] = i + 1;
+    }
+    static uint32_t *rootmark;
+    rootmark = calloc(N, 4);
+    for (int c = 0; c < N; c++) {
+        if (backward ? (!walk[c] || occ[c] || rootmark[c]) : c != hero) continue;
+        int id = node_new();
+        memcpy(nboxes + (size_t)id * nbox, b, nbox * 2);
+        nhero[id] = (uint16_t)region(c);
+        for (int x = 0; x < N; x++) if (seen[x] == stamp) rootmark[x] = 1;
+        ng[id] = 0; nh[id] = (uint16_t)h; npar[id] = -1; nfrom[id] = 0; ndir[id] = 0;
+        put_key(&nkey[id], b, nhero[id]);
+        bound(b);
+        store_assignment(id, b, -1, 0, b);
+        nview[id] = (uint16_t)v0;
+        if (ncount * 2 > tabmask) tab_grow(); else tab_put(id);
+        if (h == 0 && (!backward || nhero[id] == goal_hero)) {
+            if (backward) solution_back(id, hero, 0); else solution(id, hero, 0);
+            return 0;
+        }
+        open_push(0, h, id);
+    }
 
     static int mv[4 * MAXB], keep[4 * MAXB], kid_move[4 * MAXB], kid_hero[4 * MAXB];
     static uint64_t kid_key[4 * MAXB];
@@ -659,10 +720,20 @@ int main(int argc, char **argv) {
         memset(occ, 0, N * 2);
         for (int i = 0; i < nbox; i++) occ[b[i]] = i + 1;
         region(nhero[p]);
-        /* the pushes */
+        /* the pushes (backward the pulls: the hero next to the box on side d steps back, the
+         * box follows) */
         int nmv = 0;
         for (int i = 0; i < nbox; i++) {
             int c = b[i];
+            if (backward) {
+                for (int d = 0; d < 4; d++) {
+                    int to = c - off[d], back = to - off[d];
+                    if (seen[to] != stamp || !boxok[to] || dead[to] || !walk[back] || occ[back])
+                        continue;
+                    mv[nmv++] = i * 4 + d;
+                }
+                continue;
+            }
             if (!walk[c]) continue;
             for (int d = 0; d < 4; d++) {
                 int hs = c - off[d], to = c + off[d];
@@ -681,17 +752,17 @@ int main(int argc, char **argv) {
         int nc = 0;
         for (int m = 0; m < nmv; m++) {
             if (!keep[m]) continue;
-            int i = mv[m] >> 2, d = mv[m] & 3, c = b[i], to = c + off[d];
+            int i = mv[m] >> 2, d = mv[m] & 3, c = b[i], to = backward ? c - off[d] : c + off[d];
             /* freeze deadlock at the box's new cell */
             occ[c] = 0; occ[to] = i + 1;
-            if (frozen(to) == 2) { occ[to] = 0; occ[c] = i + 1; continue; }
+            if (!backward && frozen(to) == 2) { occ[to] = 0; occ[c] = i + 1; continue; }
             uint16_t *nb2 = kid_boxes + (size_t)nc * nbox;
             memcpy(nb2, b, nbox * 2);
             int j = i;
             nb2[j] = (uint16_t)to;
             while (j > 0 && nb2[j] < nb2[j - 1]) { uint16_t x = nb2[j]; nb2[j] = nb2[j - 1]; nb2[j - 1] = x; j--; }
             while (j + 1 < nbox && nb2[j] > nb2[j + 1]) { uint16_t x = nb2[j]; nb2[j] = nb2[j + 1]; nb2[j + 1] = x; j++; }
-            int nh0 = region_in(c, seen2, &stamp2);
+            int nh0 = region_in(backward ? to - off[d] : c, seen2, &stamp2);
             /* boxes newly frozen on targets: the moved one or its neighbours, then the
              * neighbours of each box newly frozen (a box freezes with the boxes it leans on,
              * so a freeze spreads only through boxes that freeze too) */
@@ -730,7 +801,9 @@ int main(int argc, char **argv) {
             nc++;
         }
         for (int k2 = 0; k2 < nc; k2++) {
-            int i = kid_move[k2] >> 2, d = kid_move[k2] & 3, c = b[i], to = c + off[d];
+            int i = kid_move[k2] >> 2, d = kid_move[k2] & 3, c = b[i];
+            int to = backward ? c - off[d] : c + off[d];
+            int from_ = backward ? to : c;  /* the push it stands for starts there */
             uint16_t *nb2 = kid_boxes + (size_t)k2 * nbox;
             int nh0 = kid_hero[k2];
             uint64_t key = kid_key[k2];
@@ -739,7 +812,7 @@ int main(int argc, char **argv) {
                 /* made before: a shorter way to it taken while it waits (once expanded, its way
                  * is the shortest under plain A*: the bound is consistent) */
                 if (!nclosed[old] && g < ng[old]) {
-                    ng[old] = (uint16_t)g; npar[old] = p; nfrom[old] = (uint16_t)c;
+                    ng[old] = (uint16_t)g; npar[old] = p; nfrom[old] = (uint16_t)from_;
                     ndir[old] = (uint8_t)d;
                     open_push(g, nh[old], old);
                 }
@@ -765,13 +838,17 @@ int main(int argc, char **argv) {
                 int k = node_new();
                 memcpy(nboxes + (size_t)k * nbox, nb2, nbox * 2);
                 nhero[k] = (uint16_t)nh0; ng[k] = (uint16_t)g; nh[k] = (uint16_t)hh;
-                npar[k] = p; nfrom[k] = (uint16_t)c; ndir[k] = (uint8_t)d; nkey[k] = key;
+                npar[k] = p; nfrom[k] = (uint16_t)from_; ndir[k] = (uint8_t)d; nkey[k] = key;
                 if (kv != pv) store_assignment(k, nb2, -1, 0, nb2);
                 else store_assignment(k, b, i, to, nb2);
                 nview[k] = (uint16_t)kv;
                 if (ncount * 2 > tabmask) tab_grow(); else tab_put(k);
-                if (hh == 0) {
+                if (hh == 0 && !backward) {
                     solution(k, hero, expanded);
+                    return 0;
+                }
+                if (hh == 0 && nh0 == goal_hero) {
+                    solution_back(k, hero, expanded);
                     return 0;
                 }
                 open_push(g, hh, k);
