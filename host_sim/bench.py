@@ -336,8 +336,10 @@ def main(games, out=print):
     if any(getattr(g, "ID", None) == "whirly" for g in games):
         # host-only solver figures on our generated collections (host_sim/whirly/bench.py)
         out("")
+        from host_sim.whirly import native
         out("== Whirly solver (host only; seconds and the portfolio's positions depend on the "
-            "load, the capped ablation's do not) ==")
+            "load, the capped ablation's do not; the C search: %s) ==" % (
+                native.available() or "built, beside the portfolio"))
         from host_sim.whirly import bench as whirly_bench
         whirly_bench.bench_lines(out)
     return 0

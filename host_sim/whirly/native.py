@@ -28,6 +28,9 @@ FLAGS = (["-O3", "-march=native"], ["-O2"])
 # pruning.
 PRUNINGS = ("corral", "frozen")
 BACKWARD = ("backward",)
+# of the memory the guard leaves (memguard.limit() less what this process holds) a run may take:
+# solve() starts three, and its Python searches keep their own tables
+SHARE = 0.15
 MAX_SIDE = 250  # cells a side the program takes (its board is 16-bit indexed)
 
 _built = {}  # source digest -> (path or None, why)
@@ -129,7 +132,7 @@ class Run:
         self.backward = "backward" in prunings
         self.t0 = time.time()
         self.result = None
-        mb = _megabytes(0.3) if megabytes is None else megabytes
+        mb = _megabytes(SHARE) if megabytes is None else megabytes
         self.p = subprocess.Popen([path, "%.3f" % max(seconds, 0.01), self.weights, "%d" % mb,
                                    ",".join(prunings) or "none"],
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE,
