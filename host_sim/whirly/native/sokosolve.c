@@ -535,6 +535,22 @@ static void walk_to(int h, int goal) {
     while (len) emit(LET[queue[--len]]);
 }
 
+/* the hero at h, the boxes those of node at: walk behind the box at cell f, push it along d;
+ * -> the hero's cell after */
+static int push_from(int h, int at, int f, int d) {
+    memset(occ, 0, N * 2);
+    for (int j = 0; j < nbox; j++) occ[nboxes[(size_t)at * nbox + j]] = 1;
+    walk_to(h, f - off[d]);
+    emit(LET[d] - 32);
+    return f;
+}
+
+static void print_solution(int len, size_t expanded) {
+    emit(0);
+    printf("solved %d %zu\n%s\n", len, expanded, out);
+}
+
+/* forward: the pushes from the root down to node id, each made in its parent's position */
 static void solution(int id, int start_hero, size_t expanded) {
     int len = 0;
     for (int k = id; npar[k] >= 0; k = npar[k]) len++;
@@ -542,17 +558,8 @@ static void solution(int id, int start_hero, size_t expanded) {
     int k = id;
     for (int i = len; i >= 0; i--) { path[i] = k; k = npar[k]; }
     int h = start_hero;
-    for (int i = 1; i <= len; i++) {
-        int p = path[i - 1], c = path[i];
-        memset(occ, 0, N * 2);
-        for (int j = 0; j < nbox; j++) occ[nboxes[(size_t)p * nbox + j]] = 1;
-        int f = nfrom[c], d = ndir[c];
-        walk_to(h, f - off[d]);
-        emit(LET[d] - 32);
-        h = f;
-    }
-    emit(0);
-    printf("solved %d %zu\n%s\n", len, expanded, out);
+    for (int i = 1; i <= len; i++) h = push_from(h, path[i - 1], nfrom[path[i]], ndir[path[i]]);
+    print_solution(len, expanded);
     free(path);
 }
 
@@ -560,17 +567,8 @@ static void solution(int id, int start_hero, size_t expanded) {
  * solution, each node holding the push that leads to its parent */
 static void solution_back(int id, int start_hero, size_t expanded) {
     int h = start_hero, len = 0;
-    for (int k = id; npar[k] >= 0; k = npar[k]) {
-        memset(occ, 0, N * 2);
-        for (int j = 0; j < nbox; j++) occ[nboxes[(size_t)k * nbox + j]] = 1;
-        int f = nfrom[k], d = ndir[k];
-        walk_to(h, f - off[d]);
-        emit(LET[d] - 32);
-        h = f;
-        len++;
-    }
-    emit(0);
-    printf("solved %d %zu\n%s\n", len, expanded, out);
+    for (int k = id; npar[k] >= 0; k = npar[k], len++) h = push_from(h, k, nfrom[k], ndir[k]);
+    print_solution(len, expanded);
 }
 
 int main(int argc, char **argv) {
