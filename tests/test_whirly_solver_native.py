@@ -4,10 +4,12 @@ import glob
 import os
 import random
 import shutil
+import time
 
 import pytest
 
-from host_sim.whirly import native, packfile, pushpull, solver
+from host_sim.whirly import native, packfile, packing, pushpull, solver
+from test_whirly_solver_meet import COLUMN
 from test_whirly_solver_portfolio import collection_level
 from test_whirly_solver_pruning import random_level, xsb
 
@@ -201,6 +203,7 @@ def test_portfolio_takes_the_native_solution_when_the_python_searches_have_none(
         time.sleep(min(seconds, 0.01))
         return idle
     monkeypatch.setattr(pushpull.Search, "run", nothing)
+    monkeypatch.setattr(packing.PackingSearch, "run", nothing)
     monkeypatch.setattr(solver, "NATIVE", (("1", native.PRUNINGS), ("3", native.PRUNINGS),
                                            ("3", native.BACKWARD)))
     st = {}
@@ -230,3 +233,69 @@ def test_portfolio_without_a_c_compiler_is_the_python_searches_alone(monkeypatch
     moves = solver.solve(lv, time_limit=20, stats=st)
     assert moves is not None and solver.check(lv, moves) is None
     assert not st["method"].startswith("native")
+
+
+class _Busy:
+    """A native run that never answers (a level beyond the C searches)."""
+
+    def __init__(self):
+        self.result = None
+        self.stopped = False
+
+    def poll(self):
+        return self.result
+
+    def stop(self):
+        self.stopped = True
+        self.result = native.Result("stopped")
+
+
+def test_the_packing_order_search_fills_the_wait_for_the_c_searches(monkeypatch):
+    """While the C searches have the time alone, the Python process runs the packing-order
+    search (not the other Python searches): its solution ends the wait and every C run."""
+    lv = xsb(COLUMN)
+    busy = []
+    monkeypatch.setattr(solver, "NATIVE", (("1", native.PRUNINGS),))
+    monkeypatch.setattr(native, "start", lambda *a, **k: busy.append(_Busy()) or busy[-1])
+
+    def never(self, seconds):
+        raise AssertionError("a Python search other than the packing one ran in the wait")
+    monkeypatch.setattr(pushpull.Search, "run", never)
+    st = {}
+    moves = solver.solve(lv, time_limit=20, stats=st)
+    assert moves is not None and solver.check(lv, moves) is None
+    assert st["method"] == "packing order" and st["seconds"] < 10
+    assert busy and all(run.stopped for run in busy)
+
+
+def test_without_the_packing_wait_the_python_searches_idle_until_their_turns(monkeypatch):
+    lv = xsb(COLUMN)
+    monkeypatch.setattr(solver, "NATIVE", (("1", native.PRUNINGS),))
+    monkeypatch.setattr(solver, "NATIVE_PACKING", 0)
+    monkeypatch.setattr(native, "start", lambda *a, **k: _Busy())
+    ran = []
+    real = packing.PackingSearch.run
+    monkeypatch.setattr(packing.PackingSearch, "run",
+                        lambda self, seconds: ran.append(time.time()) or real(self, seconds))
+    t0 = time.time()
+    solver.solve(lv, time_limit=4, stats={})
+    assert not ran or ran[0] - t0 >= 4 * solver.NATIVE_ALONE * 0.9  # not before the turns
+
+
+def test_the_packing_order_search_has_the_wait_for_its_first_seconds_only(monkeypatch):
+    """Then the C searches get the cores back until the Python searches' turns."""
+    lv = xsb(COLUMN)
+    monkeypatch.setattr(solver, "NATIVE", (("1", native.PRUNINGS),))
+    monkeypatch.setattr(solver, "NATIVE_PACKING", 0.5)
+    monkeypatch.setattr(native, "start", lambda *a, **k: _Busy())
+    ran = []
+
+    def slow(self, seconds):  # a packing search that finds nothing
+        ran.append(time.time())
+        time.sleep(min(seconds, 0.01))
+        return self.res
+    monkeypatch.setattr(packing.PackingSearch, "run", slow)
+    t0 = time.time()
+    solver.solve(lv, time_limit=4, stats={})
+    wait = [t - t0 for t in ran if t - t0 < 4 * solver.NATIVE_ALONE * 0.9]
+    assert wait and max(wait) < 0.5 + 0.2
