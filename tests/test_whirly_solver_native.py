@@ -205,11 +205,11 @@ def test_portfolio_takes_the_native_solution_when_the_python_searches_have_none(
     monkeypatch.setattr(pushpull.Search, "run", nothing)
     monkeypatch.setattr(packing.PackingSearch, "run", nothing)
     monkeypatch.setattr(solver, "NATIVE", (("1", native.PRUNINGS), ("3", native.PRUNINGS),
-                                           ("3", native.BACKWARD)))
+                                           ("10", native.BACKWARD)))
     st = {}
     moves = solver.solve(lv, time_limit=20, stats=st)
     assert moves is not None and solver.check(lv, moves) is None
-    assert st["method"] in ("native A*", "native WA*(3)", "native WA*(3) backward")
+    assert st["method"] in ("native A*", "native WA*(3)", "native WA*(10) backward")
     assert st["optimal"] == (st["method"] == "native A*")  # the A*'s pushes are the fewest
     assert st["seconds"] < 15  # it ended when the C search answered, not at the limit
 
