@@ -268,34 +268,31 @@ def test_the_packing_order_search_fills_the_wait_for_the_c_searches(monkeypatch)
     assert busy and all(run.stopped for run in busy)
 
 
-def test_without_the_packing_wait_the_python_searches_idle_until_their_turns(monkeypatch):
-    lv = xsb(COLUMN)
+def _packing_runs(monkeypatch, packing_seconds):
+    """When (seconds after the start) a packing-order search that finds nothing ran, the C
+    searches never answering, within a 4 s limit -> (those times, the wait's end)."""
     monkeypatch.setattr(solver, "NATIVE", (("1", native.PRUNINGS),))
-    monkeypatch.setattr(solver, "NATIVE_PACKING", 0)
+    monkeypatch.setattr(solver, "NATIVE_PACKING", packing_seconds)
     monkeypatch.setattr(native, "start", lambda *a, **k: _Busy())
     ran = []
-    real = packing.PackingSearch.run
-    monkeypatch.setattr(packing.PackingSearch, "run",
-                        lambda self, seconds: ran.append(time.time()) or real(self, seconds))
+
+    def nothing(self, seconds):
+        ran.append(time.time())
+        time.sleep(min(seconds, 0.01))
+        return self.res
+    monkeypatch.setattr(packing.PackingSearch, "run", nothing)
     t0 = time.time()
-    solver.solve(lv, time_limit=4, stats={})
-    assert not ran or ran[0] - t0 >= 4 * solver.NATIVE_ALONE * 0.9  # not before the turns
+    solver.solve(xsb(COLUMN), time_limit=4, stats={})
+    return [t - t0 for t in ran], 4 * solver.NATIVE_ALONE
+
+
+def test_without_the_packing_wait_the_python_searches_idle_until_their_turns(monkeypatch):
+    ran, wait = _packing_runs(monkeypatch, 0)
+    assert all(t >= wait * 0.9 for t in ran)  # in its turns, if at all (the A* may solve it)
 
 
 def test_the_packing_order_search_has_the_wait_for_its_first_seconds_only(monkeypatch):
     """Then the C searches get the cores back until the Python searches' turns."""
-    lv = xsb(COLUMN)
-    monkeypatch.setattr(solver, "NATIVE", (("1", native.PRUNINGS),))
-    monkeypatch.setattr(solver, "NATIVE_PACKING", 0.5)
-    monkeypatch.setattr(native, "start", lambda *a, **k: _Busy())
-    ran = []
-
-    def slow(self, seconds):  # a packing search that finds nothing
-        ran.append(time.time())
-        time.sleep(min(seconds, 0.01))
-        return self.res
-    monkeypatch.setattr(packing.PackingSearch, "run", slow)
-    t0 = time.time()
-    solver.solve(lv, time_limit=4, stats={})
-    wait = [t - t0 for t in ran if t - t0 < 4 * solver.NATIVE_ALONE * 0.9]
-    assert wait and max(wait) < 0.5 + 0.2
+    ran, wait = _packing_runs(monkeypatch, 0.5)
+    early = [t for t in ran if t < wait * 0.9]
+    assert early and max(early) < 0.5 + 0.2
