@@ -274,10 +274,13 @@ def _portfolio(level, r, M, prune, end):
                 time.sleep(NATIVE_POLL)
             elif packer.run(min(NATIVE_POLL * 5, packing_end - time.time())).moves is not None:
                 break
-        done = _turns(level, r, M, prune, end, runs, packer)
+        solved = packer is not None and packer.res.moves is not None
+        done = [] if solved else _turns(level, r, M, prune, end, runs, packer)
     finally:
         for run in runs:
             run.stop()
+    if packer is not None and all(x is not packer.res for d, x in done):
+        done.append(("packing", packer.res))  # it ran in the wait only
     return done + [("native", _native_result(run.result)) for run in runs
                    if run.result.status in ("solved", "unsolvable")]
 
@@ -303,8 +306,6 @@ def _native_done(runs):
 def _turns(level, r, M, prune, end, runs, packer=None):
     """The portfolio's rounds (see _portfolio) until time end or a native run's answer;
     packer: the packing-order search already under way."""
-    if packer is not None and (packer.res.moves is not None or _native_done(runs)):
-        return [("packing", packer.res)]
     searches = []
     for direction, w, part in PORTFOLIO:
         if direction == "forward":
@@ -366,7 +367,4 @@ def _turns(level, r, M, prune, end, runs, packer=None):
                     found = True  # solved, proved unsolvable, or out of memory (memguard)
                     break
                 searches.remove(item)  # exhausted without a solution: out of the rounds
-    done = [(d, s.res) for d, s, p, w in started]
-    if packer is not None and all(s is not packer for d, s, p, w in started):
-        done.append(("packing", packer.res))  # it ran in the wait only
-    return done
+    return [(d, s.res) for d, s, p, w in started]
