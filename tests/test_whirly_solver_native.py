@@ -193,6 +193,33 @@ def test_native_broken_input_is_an_error_not_a_crash(monkeypatch):
     assert r.status == "error" and r.moves is None
 
 
+def _serpentine(bands, width, boxes):
+    """A board in native.board()'s letters: 3-wide corridors winding down bands times across
+    width cells (push distances up to about bands * width), boxes and targets at the top."""
+    rows = []
+    for b in range(bands):
+        rows += [["D"] * width for _ in range(3)]  # floor
+        if b < bands - 1:
+            gap = range(width - 3, width) if b % 2 == 0 else range(3)
+            rows.append(["D" if x in gap else "A" for x in range(width)])  # a wall, a way on
+    for i in range(boxes):
+        rows[1][2 + i], rows[1][3 + boxes + i] = "L", "H"  # box, target
+    rows[1][0] = "T"  # hero
+    return "%d %d\n" % (width, len(rows)) + "\n".join("".join(r) for r in rows) + "\n"
+
+
+def test_native_declines_a_level_whose_bound_could_reach_its_infinity(monkeypatch):
+    """The assignment bound counts an unreachable target as INF (16,383 pushes) like any cost:
+    exact while every assignment of reachable targets costs less, which the C search checks
+    (boxes times the longest distance; 1,200 at most on XSokoban) before it takes a level."""
+    M = pushpull.Model(xsb(ROOM))
+    monkeypatch.setattr(native, "board", lambda M: _serpentine(3, 120, 5))
+    assert native.solve(M, 20).status == "solved"  # about 5 * 360
+    monkeypatch.setattr(native, "board", lambda M: _serpentine(33, 120, 5))
+    r = native.solve(M, 20)  # about 5 * 3,960
+    assert r.status == "error" and r.moves is None
+
+
 @pytest.mark.native
 def test_portfolio_takes_the_native_solution_when_the_python_searches_have_none(monkeypatch):
     lv = xsb(ROOM)
@@ -233,6 +260,37 @@ def test_portfolio_without_a_c_compiler_is_the_python_searches_alone(monkeypatch
     moves = solver.solve(lv, time_limit=20, stats=st)
     assert moves is not None and solver.check(lv, moves) is None
     assert not st["method"].startswith("native")
+
+
+def test_a_run_made_nicer_yields_its_share_of_the_cores():
+    if not hasattr(os, "getpriority"):
+        pytest.skip("no process priorities on this system")
+    import subprocess
+    p = subprocess.Popen(["sleep", "30"])
+    try:
+        native._nicer(p.pid, 3)
+        assert os.getpriority(os.PRIO_PROCESS, p.pid) == os.getpriority(os.PRIO_PROCESS, 0) + 3
+    finally:
+        p.kill()
+        p.wait()
+
+
+@pytest.mark.native
+def test_the_weighted_c_searches_run_nicer_than_the_a_star(monkeypatch):
+    """Where busy processes outnumber the cores the optimal A* keeps the larger share (Microban
+    II #124 within 20 s on 2 cores): the weighted searches start NATIVE_NICE steps nicer."""
+    given = {}
+
+    def start(M, seconds, weights="1", megabytes=None, prunings=native.PRUNINGS, nice=0):
+        given[(weights, "backward" in prunings)] = nice
+        return _Busy()
+    monkeypatch.setattr(native, "start", start)
+    monkeypatch.setattr(solver, "NATIVE_PACKING", 0)
+    monkeypatch.setattr(solver, "_turns", lambda *a: [("forward", pushpull.Result())])
+    solver.solve(xsb(ROOM), time_limit=0.2)
+    assert solver.NATIVE_NICE > 0
+    assert given == {("1", False): 0, ("3", False): solver.NATIVE_NICE,
+                    ("10", True): solver.NATIVE_NICE}
 
 
 class _Busy:

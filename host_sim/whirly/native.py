@@ -127,7 +127,8 @@ class Run:
     """The program started on Model M's level in the background (it runs on another core while
     the Python searches go on): poll() -> Result once it ended, else None; stop() ends it."""
 
-    def __init__(self, path, M, seconds, weights="1", megabytes=None, prunings=PRUNINGS):
+    def __init__(self, path, M, seconds, weights="1", megabytes=None, prunings=PRUNINGS,
+                 nice=0):
         self.weights = str(weights)
         self.backward = "backward" in prunings
         self.t0 = time.time()
@@ -137,6 +138,8 @@ class Run:
                                    ",".join(prunings) or "none"],
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL, text=True)
+        if nice:
+            _nicer(self.p.pid, nice)
         try:
             self.p.stdin.write(board(M))
             self.p.stdin.close()
@@ -179,14 +182,23 @@ class Run:
         return r
 
 
-def start(M, seconds, weights="1", megabytes=None, prunings=PRUNINGS):
+def _nicer(pid, nice):
+    """Process pid made nice steps nicer than this one (where the system can: a share of the
+    cores it yields to the others when there are more busy processes than cores)."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, pid, os.getpriority(os.PRIO_PROCESS, 0) + nice)
+    except (AttributeError, OSError):
+        pass  # (not on this system, or it ended already)
+
+
+def start(M, seconds, weights="1", megabytes=None, prunings=PRUNINGS, nice=0):
     """A Run of the program on Model M's level, or None when it cannot run here (available())
-    or does not take the level (applies())."""
+    or does not take the level (applies()); nice: steps nicer than this process."""
     path = _build()[0]
     if path is None or not applies(M):
         return None
     try:
-        return Run(path, M, seconds, weights, megabytes, prunings)
+        return Run(path, M, seconds, weights, megabytes, prunings, nice)
     except OSError:
         return None
 

@@ -26,7 +26,7 @@
 static int W, H, N, off[4];
 static uint8_t *walk, *boxok, *target, *dead;
 static int nbox, ntg, tg[MAXB];
-static uint16_t *dist; /* [ntg][N]: pushes from a cell to a target, boxes ignored */
+static uint16_t *dist; /* [N][ntg]: pushes from a cell to each target, boxes ignored */
 static uint64_t *zb, *zh;
 static const char LET[] = "urdl";
 
@@ -185,8 +185,74 @@ static int region_in(int h, uint32_t *mark, uint32_t *st) {
 static uint32_t *seen2, stamp2; /* the children's regions, the parent's kept in seen */
 static int region(int h) { return region_in(h, seen, &stamp); }
 
+/* A child's region without a flood of the parent's: a push or pull moves a box from c to to
+ * and changes only those two cells, so when the parent's region R (seen == stamp) stays
+ * connected without to, the child's is R less to, with c and the cells c opens up when c
+ * touches it. to cannot split R when R's cells among its eight neighbours join its four
+ * neighbours in R in one run (ring_one[mask], bit k of mask the k-th neighbour clockwise from
+ * above). */
+static uint8_t ring_one[256];
+static int ring_off[8], rmin2;
+
+static void ring_init(void) {
+    int o[8] = {-W, -W + 1, 1, W + 1, W, W - 1, -1, -W - 1};
+    memcpy(ring_off, o, sizeof o);
+    for (int m = 0; m < 256; m++) {
+        int runs = 0;
+        for (int k = 0; k < 8; k++) {
+            /* a run starts at k (k in R, k - 1 not); it counts when it holds a side cell */
+            if (!(m >> k & 1) || (m >> ((k + 7) & 7) & 1)) continue;
+            int side = 0;
+            for (int j = k; m >> (j & 7) & 1 && j < k + 8; j++) side |= !(j & 1);
+            runs += side;
+        }
+        ring_one[m] = m == 255 || runs <= 1;
+    }
+}
+
+/* the parent's region's two least cells: rmin (its hero), rmin2 */
+static void second_least(int rmin) {
+    rmin2 = INF;
+    for (int c = rmin + 1; c < N && rmin2 == INF; c++) if (seen[c] == stamp) rmin2 = c;
+}
+
+/* the child's region (its least cell); occ holds the child's boxes, hero the hero's cell */
+static int child_region(int rmin, int c, int to, int hero) {
+    if (seen[to] == stamp) {
+        int m = 0;
+        for (int k = 0; k < 8; k++) m |= (seen[to + ring_off[k]] == stamp) << k;
+        if (!ring_one[m]) return region_in(hero, seen2, &stamp2);
+    }
+    int lo = to == rmin ? rmin2 : rmin, joined = 0;
+    if (!walk[c]) return lo;
+    for (int d = 0; d < 4; d++) joined |= c + off[d] != to && seen[c + off[d]] == stamp;
+    if (!joined) return lo;
+    /* c and the cells beyond it that R did not reach */
+    int qh = 0, qt = 0;
+    uint32_t s = ++stamp2;
+    seen2[c] = s;
+    queue[qt++] = c;
+    if (c < lo) lo = c;
+    while (qh < qt) {
+        int x = queue[qh++];
+        for (int d = 0; d < 4; d++) {
+            int n = x + off[d];
+            if (walk[n] && !occ[n] && seen[n] != stamp && seen2[n] != s) {
+                seen2[n] = s;
+                queue[qt++] = n;
+                if (n < lo) lo = n;
+            }
+        }
+    }
+    return lo;
+}
+
 /* ------------------------------------------------------------------ lower bound */
-static int cost[MAXB][MAXB];
+/* cost row i: box i's distances to the targets (a row of dist). INF (unreachable) is a cost
+ * like the others: main() takes only levels whose every assignment of reachable targets costs
+ * less than INF, so the optimal one uses an INF only when there is no other */
+static const uint16_t *crow[MAXB];
+#define cost(i, t) ((int)crow[i][t])
 static int hu_u[MAXB + 1], hu_v[MAXB + 1], hu_p[MAXB + 1], hu_way[MAXB + 1], hu_minv[MAXB + 1];
 static uint8_t hu_used[MAXB + 1];
 
@@ -201,7 +267,7 @@ static void augment(int n, int i) {
         int i0 = hu_p[j0], delta = 1 << 29, j1 = 0;
         for (int j = 1; j <= n; j++) {
             if (hu_used[j]) continue;
-            int cur = cost[i0 - 1][j - 1] - hu_u[i0] - hu_v[j];
+            int cur = cost(i0 - 1, j - 1) - hu_u[i0] - hu_v[j];
             if (cur < hu_minv[j]) { hu_minv[j] = cur; hu_way[j] = j0; }
             if (hu_minv[j] < delta) { delta = hu_minv[j]; j1 = j; }
         }
@@ -216,36 +282,26 @@ static void augment(int n, int i) {
 
 static int assigned(int n) {
     int total = 0;
-    for (int j = 1; j <= n; j++) total += cost[hu_p[j] - 1][j - 1];
-    return total >= 100000 ? INF : total;
+    for (int j = 1; j <= n; j++) total += cost(hu_p[j] - 1, j - 1);
+    return total >= INF ? INF : total;
 }
 
-/* cost[i][t]: box i's push distance to target t (100000 when it cannot get there) in the loaded
- * view (below): a box frozen on its target goes there at 0; 0 when some box reaches no target */
+/* row i of the costs: box i's push distances to the targets in the loaded view (below); a box
+ * frozen on its target goes there at 0 and nowhere else (a row of frow) */
 static uint8_t *isfz;  /* cells of the loaded view's frozen boxes */
 static int *tgi;       /* target index of a target cell */
-static int fill_row(int i, int cell) {
-    if (isfz[cell]) {
-        for (int t = 0; t < ntg; t++) cost[i][t] = 100000;
-        cost[i][tgi[cell]] = 0;
-        return 1;
-    }
-    int any = 0;
-    for (int t = 0; t < ntg; t++) {
-        int c = dist[(size_t)t * N + cell];
-        cost[i][t] = c < INF ? c : 100000;
-        any |= c < INF;
-    }
-    return any;
+static uint16_t *frow; /* [ntg][ntg]: 0 on the diagonal, INF elsewhere */
+static void fill_row(int i, int cell) {
+    crow[i] = isfz[cell] ? frow + (size_t)tgi[cell] * ntg : dist + (size_t)cell * ntg;
 }
 
 /* least total push distance over the assignments of boxes b to targets; INF when none. The
  * potentials and matching are kept (par_*) for child_bound(). */
+#define HU (sizeof(int) * (nbox + 1)) /* the rows in use */
 static int par_u[MAXB + 1], par_v[MAXB + 1], par_p[MAXB + 1], par_ok;
 
 static int full_bound(const uint16_t *b) {
-    for (int i = 0; i < nbox; i++)
-        if (!fill_row(i, b[i])) return INF;
+    for (int i = 0; i < nbox; i++) fill_row(i, b[i]);
     for (int j = 0; j <= nbox; j++) { hu_u[j] = 0; hu_v[j] = 0; hu_p[j] = 0; }
     for (int i = 1; i <= nbox; i++) augment(nbox, i);
     return assigned(nbox);
@@ -255,8 +311,7 @@ static int bound(const uint16_t *b) {
     par_ok = 0;
     int v = full_bound(b);
     if (v < INF) {
-        memcpy(par_u, hu_u, sizeof par_u); memcpy(par_v, hu_v, sizeof par_v);
-        memcpy(par_p, hu_p, sizeof par_p);
+        memcpy(par_u, hu_u, HU); memcpy(par_v, hu_v, HU); memcpy(par_p, hu_p, HU);
         par_ok = 1;
     }
     return v;
@@ -272,20 +327,22 @@ static void load_parent(int k, const uint16_t *b) {
     for (int j = 1; j <= nbox; j++) {
         par_p[j] = a[j - 1] + 1;
         par_v[j] = v[j - 1];
-        par_u[par_p[j]] = cost[a[j - 1]][j - 1] - v[j - 1];
+        par_u[par_p[j]] = cost(a[j - 1], j - 1) - v[j - 1];
     }
     par_ok = 1;
 }
 
-/* the assignment in hu_* (rows in the order of boxes b, box i moved to cell) stored for node k,
- * whose boxes nb are sorted */
-static void store_assignment(int k, const uint16_t *b, int i, int cell, const uint16_t *nb) {
+/* the assignment in hu_* (rows in the order of boxes b, box i moved to cell; i < 0: none moved)
+ * stored for node k: each target's box as its index in k's sorted boxes, which are b's with
+ * box i taken out and put back at its place jn */
+static void store_assignment(int k, const uint16_t *b, int i, int cell) {
     uint8_t *a = nassign + (size_t)k * nbox;
     int32_t *v = npot + (size_t)k * nbox;
+    int jn = 0;
+    for (int r = 0; r < nbox; r++) jn += r != i && b[r] < cell;
     for (int j = 1; j <= nbox; j++) {
-        int r = hu_p[j] - 1, c = r == i ? cell : b[r], lo = 0, hi = nbox - 1;
-        while (lo < hi) { int m = (lo + hi) / 2; if (nb[m] < c) lo = m + 1; else hi = m; }
-        a[j - 1] = (uint8_t)lo;
+        int r = hu_p[j] - 1, x = r - (i >= 0 && r > i);
+        a[j - 1] = (uint8_t)(i < 0 ? r : r == i ? jn : x + (x >= jn));
         v[j - 1] = hu_v[j];
     }
 }
@@ -293,20 +350,16 @@ static void store_assignment(int k, const uint16_t *b, int i, int cell, const ui
 /* the bound after box i of the last bound() moves to cell: the parent's assignment with row i
  * placed again (one augmenting path: O(n^2) instead of O(n^3)); the same value as bound() */
 static int child_bound(int i, int cell) {
-    static int saved[MAXB];
-    memcpy(saved, cost[i], sizeof(int) * ntg);
-    int v = INF;
-    if (fill_row(i, cell)) {
-        memcpy(hu_u, par_u, sizeof hu_u); memcpy(hu_v, par_v, sizeof hu_v);
-        memcpy(hu_p, par_p, sizeof hu_p);
-        for (int j = 1; j <= nbox; j++) if (hu_p[j] == i + 1) hu_p[j] = 0;
-        int m = 1 << 29;
-        for (int j = 1; j <= nbox; j++) { int r = cost[i][j - 1] - hu_v[j]; if (r < m) m = r; }
-        hu_u[i + 1] = m;
-        augment(nbox, i + 1);
-        v = assigned(nbox);
-    }
-    memcpy(cost[i], saved, sizeof(int) * ntg);
+    const uint16_t *saved = crow[i];
+    fill_row(i, cell);
+    memcpy(hu_u, par_u, HU); memcpy(hu_v, par_v, HU); memcpy(hu_p, par_p, HU);
+    for (int j = 1; j <= nbox; j++) if (hu_p[j] == i + 1) hu_p[j] = 0;
+    int m = 1 << 29;
+    for (int j = 1; j <= nbox; j++) { int r = cost(i, j - 1) - hu_v[j]; if (r < m) m = r; }
+    hu_u[i + 1] = m;
+    augment(nbox, i + 1);
+    int v = assigned(nbox);
+    crow[i] = saved;
     return v;
 }
 
@@ -323,10 +376,11 @@ static int *vcount, nviews, vcap, cur_view = -1;
 static size_t view_bytes, view_limit;
 
 static void distances(uint16_t *D0, const uint8_t *fz) {
+    static uint16_t *D;  /* one target's, then copied into its column */
+    if (!D) D = grow(NULL, (size_t)N * 2);
     for (int t = 0; t < ntg; t++) {
-        uint16_t *D = D0 + (size_t)t * N;
         for (int c = 0; c < N; c++) D[c] = INF;
-        if (fz && fz[tg[t]]) continue;
+        if (fz && fz[tg[t]]) goto column;
         int qh = 0, qt = 0;
         D[tg[t]] = 0;
         queue[qt++] = tg[t];
@@ -348,6 +402,8 @@ static void distances(uint16_t *D0, const uint8_t *fz) {
                 queue[qt++] = p;
             }
         }
+    column:
+        for (int c = 0; c < N; c++) D0[(size_t)c * ntg + t] = D[c];
     }
 }
 
@@ -628,16 +684,22 @@ int main(int argc, char **argv) {
 
     /* push distances to each target, by pulls (boxes ignored): box at c pulled to c - o needs
      * the hero at c - o and c - 2o; view 0 has no frozen box */
+    ring_init();
     isfz = calloc(N, 1);
     tgi = calloc(N, sizeof(int));
     for (int t = 0; t < ntg; t++) tgi[tg[t]] = t;
+    frow = grow(NULL, (size_t)ntg * ntg * 2);
+    for (int t = 0; t < ntg * ntg; t++) frow[t] = t % (ntg + 1) ? INF : 0;
     view_limit = mem_limit / 4;
     use_view(view_of(NULL, 0, 0, 0));
     for (int c = 0; c < N; c++) {
         int live = 0;
-        for (int t = 0; t < ntg && !live; t++) live = dist[(size_t)t * N + c] < INF;
+        for (int t = 0; t < ntg && !live; t++) live = dist[(size_t)c * ntg + t] < INF;
         dead[c] = boxok[c] && !live;
     }
+    int far = 0;  /* the longest finite distance: an assignment costs at most nbox times it */
+    for (size_t k = 0; k < (size_t)N * ntg; k++) if (dist[k] < INF && dist[k] > far) far = dist[k];
+    if ((long)far * nbox >= INF) { printf("error size\n"); return 0; }
     zb = malloc(8 * N); zh = malloc(8 * N);
     uint64_t s = 0x9E3779B97F4A7C15ull;
     for (int c = 0; c < N; c++) {
@@ -685,7 +747,7 @@ int main(int argc, char **argv) {
         ng[id] = 0; nh[id] = (uint16_t)h; npar[id] = -1; nfrom[id] = 0; ndir[id] = 0;
         put_key(&nkey[id], b, nhero[id]);
         bound(b);
-        store_assignment(id, b, -1, 0, b);
+        store_assignment(id, b, -1, 0);
         nview[id] = (uint16_t)v0;
         if (ncount * 2 > tabmask) tab_grow(); else tab_put(id);
         if (h == 0 && (!backward || nhero[id] == goal_hero)) {
@@ -718,6 +780,7 @@ int main(int argc, char **argv) {
         memset(occ, 0, N * 2);
         for (int i = 0; i < nbox; i++) occ[b[i]] = i + 1;
         region(nhero[p]);
+        second_least(nhero[p]);
         /* the pushes (backward the pulls: the hero next to the box on side d steps back, the
          * box follows) */
         int nmv = 0;
@@ -760,7 +823,7 @@ int main(int argc, char **argv) {
             nb2[j] = (uint16_t)to;
             while (j > 0 && nb2[j] < nb2[j - 1]) { uint16_t x = nb2[j]; nb2[j] = nb2[j - 1]; nb2[j - 1] = x; j--; }
             while (j + 1 < nbox && nb2[j] > nb2[j + 1]) { uint16_t x = nb2[j]; nb2[j] = nb2[j + 1]; nb2[j + 1] = x; j++; }
-            int nh0 = region_in(backward ? to - off[d] : c, seen2, &stamp2);
+            int nh0 = child_region(nhero[p], c, to, backward ? to - off[d] : c);
             /* boxes newly frozen on targets: the moved one or its neighbours, then the
              * neighbours of each box newly frozen (a box freezes with the boxes it leans on,
              * so a freeze spreads only through boxes that freeze too) */
@@ -823,12 +886,10 @@ int main(int argc, char **argv) {
                 /* a new view: the child's bound anew; then the parent's rows back */
                 use_view(kv);
                 hh = full_bound(nb2);
-                memcpy(fz_u, hu_u, sizeof fz_u); memcpy(fz_v, hu_v, sizeof fz_v);
-                memcpy(fz_p, hu_p, sizeof fz_p);
+                memcpy(fz_u, hu_u, HU); memcpy(fz_v, hu_v, HU); memcpy(fz_p, hu_p, HU);
                 use_view(pv);
                 load_parent(p, b);
-                memcpy(hu_u, fz_u, sizeof fz_u); memcpy(hu_v, fz_v, sizeof fz_v);
-                memcpy(hu_p, fz_p, sizeof fz_p);
+                memcpy(hu_u, fz_u, HU); memcpy(hu_v, fz_v, HU); memcpy(hu_p, fz_p, HU);
             } else {
                 hh = par_ok ? child_bound(i, to) : INF;
             }
@@ -837,8 +898,8 @@ int main(int argc, char **argv) {
                 memcpy(nboxes + (size_t)k * nbox, nb2, nbox * 2);
                 nhero[k] = (uint16_t)nh0; ng[k] = (uint16_t)g; nh[k] = (uint16_t)hh;
                 npar[k] = p; nfrom[k] = (uint16_t)from_; ndir[k] = (uint8_t)d; nkey[k] = key;
-                if (kv != pv) store_assignment(k, nb2, -1, 0, nb2);
-                else store_assignment(k, b, i, to, nb2);
+                if (kv != pv) store_assignment(k, nb2, -1, 0);
+                else store_assignment(k, b, i, to);
                 nview[k] = (uint16_t)kv;
                 if (ncount * 2 > tabmask) tab_grow(); else tab_put(k);
                 if (hh == 0 && !backward) {
