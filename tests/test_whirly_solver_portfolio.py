@@ -237,9 +237,13 @@ def test_the_generator_search_is_the_single_forward_search():
 def test_bench_counts_each_limit_with_its_own_portfolio_run():
     import io
     path = os.path.join(DATA, "whirly-hard-45.txt")
-    out = io.StringIO()
-    counts, figs = bench.run(path, 2.0, 1, out=out, limits=(0.5,), first=3)
+    out, progress = io.StringIO(), io.StringIO()
+    counts, figs = bench.run(path, 2.0, 1, out=out, limits=(0.5,), first=3, progress=progress)
     assert [lim for lim, n in counts] == [0.5, 2.0]
+    # a line per level as it comes, each limit's run (the levels solved optimally at 0.5 s kept)
+    told = progress.getvalue().splitlines()
+    assert told[:3] == [x for x in told if "limit 0.5 s" in x] and len(told) >= 3
+    assert all(x.startswith("[%d/3, limit 0.5 s] " % (k + 1)) for k, x in enumerate(told[:3]))
     assert counts[-1][1] == 3 and figs["levels"] == 3
     assert sum(figs["methods"].values()) == 3
     assert "found by: push A*" in out.getvalue()

@@ -167,22 +167,34 @@ def _worker_memory(limit):
     memguard.LIMIT = limit
 
 
-def _map(jobs_list, jobs):
+def _map(jobs_list, jobs, progress=None):
+    """_solve_one() of each job, in jobs processes; progress: a file told each level's result as
+    it comes (an XSokoban run at 60 s takes an hour)."""
+    results = []
+
+    def came(r):
+        results.append(r)
+        if progress is not None:
+            print("[%d/%d, limit %g s] %3d %s %.2f s" % (
+                len(results), len(jobs_list), jobs_list[0][2], r[0] + 1,
+                "solved" if r[1] else "-", r[2]), file=progress, flush=True)
     if jobs > 1 and len(jobs_list) > 1:
         import multiprocessing
         # the workers share the memory guard's limit (each alone would take all of it)
         lim = memguard.limit()
         share = (lim // jobs if lim is not None else None,)
         with multiprocessing.get_context("fork").Pool(jobs, _worker_memory, share) as pool:
-            results = pool.map(_solve_one, jobs_list, chunksize=1)
+            for r in pool.imap_unordered(_solve_one, jobs_list, chunksize=1):
+                came(r)
     else:
-        results = [_solve_one(j) for j in jobs_list]
+        for j in jobs_list:
+            came(_solve_one(j))
     results.sort()
     return results
 
 
 def run(path=COLLECTION, limit=30.0, jobs=1, out=None, limits=(1.0, 5.0),
-        prune=pushpull.DEFAULT, first=None, verbose=True, optimal=False):
+        prune=pushpull.DEFAULT, first=None, verbose=True, optimal=False, progress=None):
     """Solve every level of path with solve()'s portfolio and count the levels solved within
     each of limits and limit; -> [(limit, solved)] and the figures dict of the largest limit.
 
@@ -190,20 +202,20 @@ def run(path=COLLECTION, limit=30.0, jobs=1, out=None, limits=(1.0, 5.0),
     first; a level an optimal phase solved at a smaller limit keeps that result (at a larger one
     that search has had at least as much time at every moment: solved again, by it or by a
     search before it). optimal: the forward A* alone, one run at the largest limit counted at
-    each smaller one by its time."""
+    each smaller one by its time. progress: a file told each level's result as it comes."""
     out = out or sys.stdout
     ladder = sorted(set(tuple(limits) + (limit,)))
     jobs_list = _jobs_of(path, ladder[-1], None, prune, first, optimal)
     per = {}
     if optimal:
-        results = _map(jobs_list, jobs)
+        results = _map(jobs_list, jobs, progress)
         for lim in ladder:
             per[lim] = [r for r in results if r[1] and r[2] <= lim]
     else:
         kept = {}  # index -> result of a level an optimal phase solved
         for lim in ladder:
             todo = [j[:2] + (lim,) + j[3:] for j in jobs_list if j[0] not in kept]
-            results = sorted(list(kept.values()) + _map(todo, jobs))
+            results = sorted(list(kept.values()) + _map(todo, jobs, progress))
             per[lim] = [r for r in results if r[1] and r[2] <= lim]
             for r in results:
                 if r[1] and not r[7]:
@@ -351,7 +363,7 @@ def main(argv=None):
         if args.cmd == "run":
             limits = tuple(float(x) for x in args.limits.split(",") if x)
             run(path, args.time, args.jobs, limits=limits, prune=prune_of(args.prune),
-                optimal=args.optimal or args.prune == "optimal")
+                optimal=args.optimal or args.prune == "optimal", progress=sys.stderr)
         else:
             ablation(path, args.states, args.jobs)
     return 0
