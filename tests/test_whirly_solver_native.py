@@ -211,12 +211,13 @@ def _serpentine(bands, width, boxes):
 def test_native_declines_a_level_whose_bound_could_reach_its_infinity(monkeypatch):
     """The assignment bound counts an unreachable target as INF (16,383 pushes) like any cost:
     exact while every assignment of reachable targets costs less, which the C search checks
-    (boxes times the longest distance; 1,200 at most on XSokoban) before it takes a level."""
+    (boxes times the cells a box may stand on alive: 5,472 at most on XSokoban) before it
+    takes a level."""
     M = pushpull.Model(xsb(ROOM))
     monkeypatch.setattr(native, "board", lambda M: _serpentine(3, 120, 5))
-    assert native.solve(M, 20).status == "solved"  # about 5 * 360
+    assert native.solve(M, 20).status == "solved"  # about 5 * 1,000
     monkeypatch.setattr(native, "board", lambda M: _serpentine(33, 120, 5))
-    r = native.solve(M, 20)  # about 5 * 3,960
+    r = native.solve(M, 20)  # about 5 * 12,000
     assert r.status == "error" and r.moves is None
 
 
@@ -314,6 +315,7 @@ def test_the_packing_order_search_fills_the_wait_for_the_c_searches(monkeypatch)
     lv = xsb(COLUMN)
     busy = []
     monkeypatch.setattr(solver, "NATIVE", (("1", native.PRUNINGS),))
+    monkeypatch.setattr(solver, "_spare_core", lambda searches: False)
     monkeypatch.setattr(native, "start", lambda *a, **k: busy.append(_Busy()) or busy[-1])
 
     def never(self, seconds):
@@ -326,31 +328,53 @@ def test_the_packing_order_search_fills_the_wait_for_the_c_searches(monkeypatch)
     assert busy and all(run.stopped for run in busy)
 
 
-def _packing_runs(monkeypatch, packing_seconds):
-    """When (seconds after the start) a packing-order search that finds nothing ran, the C
-    searches never answering, within a 4 s limit -> (those times, the wait's end)."""
+def _packing_runs(monkeypatch, packing_seconds, spare=False):
+    """When (seconds after the start) a packing-order search and the other Python searches,
+    all finding nothing, ran, the C searches never answering, within a 4 s limit, with a core
+    to spare or not -> (the packing one's times, the others', the wait's end)."""
     monkeypatch.setattr(solver, "NATIVE", (("1", native.PRUNINGS),))
     monkeypatch.setattr(solver, "NATIVE_PACKING", packing_seconds)
+    monkeypatch.setattr(solver, "_spare_core", lambda searches: spare)
     monkeypatch.setattr(native, "start", lambda *a, **k: _Busy())
-    ran = []
+    ran, others = [], []
 
-    def nothing(self, seconds):
-        ran.append(time.time())
-        time.sleep(min(seconds, 0.01))
-        return self.res
-    monkeypatch.setattr(packing.PackingSearch, "run", nothing)
+    def recorder(times):
+        def nothing(self, seconds):
+            times.append(time.time())
+            time.sleep(min(seconds, 0.01))
+            return self.res
+        return nothing
+    monkeypatch.setattr(packing.PackingSearch, "run", recorder(ran))
+    monkeypatch.setattr(pushpull.Search, "run", recorder(others))
     t0 = time.time()
     solver.solve(xsb(COLUMN), time_limit=4, stats={})
-    return [t - t0 for t in ran], 4 * solver.NATIVE_ALONE
+    return [t - t0 for t in ran], [t - t0 for t in others], 4 * solver.NATIVE_ALONE
 
 
 def test_without_the_packing_wait_the_python_searches_idle_until_their_turns(monkeypatch):
-    ran, wait = _packing_runs(monkeypatch, 0)
-    assert all(t >= wait * 0.9 for t in ran)  # in its turns, if at all (the A* may solve it)
+    ran, others, wait = _packing_runs(monkeypatch, 0)
+    assert others and all(t >= wait * 0.9 for t in ran + others)
+
+
+def test_a_core_is_spare_when_this_process_may_use_more_than_the_c_searches(monkeypatch):
+    if hasattr(os, "sched_getaffinity"):
+        monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2, 3})
+    else:
+        monkeypatch.setattr(os, "cpu_count", lambda: 4)
+    assert solver._spare_core(3) and not solver._spare_core(4)
+
+
+def test_with_a_core_to_spare_the_python_searches_do_not_wait(monkeypatch):
+    """More cores than C searches: the turns begin when the packing-order search's first
+    seconds are over, not when the wait for the C searches would end."""
+    ran, others, wait = _packing_runs(monkeypatch, 0.5, spare=True)
+    assert min(others) < 0.5 + 0.2 < wait * 0.9
+    assert max(t for t in ran if t < 0.5 + 0.2) >= 0.4  # the packing one had its seconds first
+    assert all(t >= 0.45 for t in others)
 
 
 def test_the_packing_order_search_has_the_wait_for_its_first_seconds_only(monkeypatch):
     """Then the C searches get the cores back until the Python searches' turns."""
-    ran, wait = _packing_runs(monkeypatch, 0.5)
-    early = [t for t in ran if t < wait * 0.9]
+    ran, others, wait = _packing_runs(monkeypatch, 0.5)
+    early = [t for t in ran + others if t < wait * 0.9]
     assert early and max(early) < 0.5 + 0.2

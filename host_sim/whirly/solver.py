@@ -19,6 +19,7 @@ Whatever finds it, a solution is replayed from the start through the engine and 
 when it is legal, written in the right letter case and ends solved.
 """
 
+import os
 import time
 
 from games.whirly import notation
@@ -167,6 +168,7 @@ NATIVE_NICE = 3
 # For the first NATIVE_ALONE of the time (at most NATIVE_ALONE_MAX seconds) the Python searches
 # wait: the C searches then have the machine's cores to themselves (on 2 cores, three busy
 # processes would give each two thirds). Microban II #124 and #130 need the C A*'s whole 20 s.
+# Where the machine has a core to spare (more than C searches: _spare_core()) nobody waits.
 NATIVE_ALONE = 0.5
 NATIVE_ALONE_MAX = 10.0
 NATIVE_POLL = 0.01  # seconds between two looks at the C searches while they run alone
@@ -275,12 +277,16 @@ def _portfolio(level, r, M, prune, end):
     try:
         alone = time.time() + min((end - time.time()) * NATIVE_ALONE, NATIVE_ALONE_MAX)
         packing_end = min(alone, time.time() + NATIVE_PACKING)
+        spare = _spare_core(len(runs))
         while runs and time.time() < alone and not _native_done(runs) \
                 and any(run.poll() is None for run in runs):
-            if packer is None or packer.done or time.time() >= packing_end:
+            if packer is not None and not packer.done and time.time() < packing_end:
+                if packer.run(min(NATIVE_POLL * 5, packing_end - time.time())).moves is not None:
+                    break
+            elif spare:
+                break  # (the turns begin: the C searches lose no core to them)
+            else:
                 time.sleep(NATIVE_POLL)
-            elif packer.run(min(NATIVE_POLL * 5, packing_end - time.time())).moves is not None:
-                break
         solved = packer is not None and packer.res.moves is not None
         done = [] if solved else _turns(level, r, M, prune, end, runs, packer)
     finally:
@@ -290,6 +296,13 @@ def _portfolio(level, r, M, prune, end):
         done.append(("packing", packer.res))  # it ran in the wait only
     return done + [("native", _native_result(run.result)) for run in runs
                    if run.result.status in ("solved", "unsolvable")]
+
+
+def _spare_core(searches):
+    """Whether this process may use more cores than the C searches (then the Python searches
+    need not wait for one)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return (cores or 1) > searches
 
 
 def _native_result(nr):

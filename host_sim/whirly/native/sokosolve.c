@@ -249,7 +249,7 @@ static int child_region(int rmin, int c, int to, int hero) {
 
 /* ------------------------------------------------------------------ lower bound */
 /* cost row i: box i's distances to the targets (a row of dist). INF (unreachable) is a cost
- * like the others: main() takes only levels whose every assignment of reachable targets costs
+ * like the others: main() takes only levels where every assignment of reachable targets costs
  * less than INF, so the optimal one uses an INF only when there is no other */
 static const uint16_t *crow[MAXB];
 #define cost(i, t) ((int)crow[i][t])
@@ -697,9 +697,11 @@ int main(int argc, char **argv) {
         for (int t = 0; t < ntg && !live; t++) live = dist[(size_t)c * ntg + t] < INF;
         dead[c] = boxok[c] && !live;
     }
-    int far = 0;  /* the longest finite distance: an assignment costs at most nbox times it */
-    for (size_t k = 0; k < (size_t)N * ntg; k++) if (dist[k] < INF && dist[k] > far) far = dist[k];
-    if ((long)far * nbox >= INF) { printf("error size\n"); return 0; }
+    /* a distance, in any view, is shorter than the cells a box may stand on alive (a shortest
+     * way passes each once), so an assignment costs less than nbox times their number */
+    int live = 0;
+    for (int c = 0; c < N; c++) live += boxok[c] && !dead[c];
+    if ((long)live * nbox >= INF) { printf("error size\n"); return 0; }
     zb = malloc(8 * N); zh = malloc(8 * N);
     uint64_t s = 0x9E3779B97F4A7C15ull;
     for (int c = 0; c < N; c++) {
