@@ -192,7 +192,7 @@ static int region(int h) { return region_in(h, seen, &stamp); }
  * neighbours in R in one run (ring_one[mask], bit k of mask the k-th neighbour clockwise from
  * above). */
 static uint8_t ring_one[256];
-static int ring_off[8], rmin2;
+static int ring_off[8];
 
 static void ring_init(void) {
     int o[8] = {-W, -W + 1, 1, W + 1, W, W - 1, -1, -W - 1};
@@ -210,12 +210,6 @@ static void ring_init(void) {
     }
 }
 
-/* the parent's region's two least cells: rmin (its hero), rmin2 */
-static void second_least(int rmin) {
-    rmin2 = INF;
-    for (int c = rmin + 1; c < N && rmin2 == INF; c++) if (seen[c] == stamp) rmin2 = c;
-}
-
 /* the child's region (its least cell); occ holds the child's boxes, hero the hero's cell */
 static int child_region(int rmin, int c, int to, int hero) {
     if (seen[to] == stamp) {
@@ -223,7 +217,9 @@ static int child_region(int rmin, int c, int to, int hero) {
         for (int k = 0; k < 8; k++) m |= (seen[to + ring_off[k]] == stamp) << k;
         if (!ring_one[m]) return region_in(hero, seen2, &stamp2);
     }
-    int lo = to == rmin ? rmin2 : rmin, joined = 0;
+    int lo = rmin, joined = 0;
+    if (to == rmin)  /* R's next least cell */
+        for (lo = rmin + 1; lo < N && seen[lo] != stamp; lo++) {}
     if (!walk[c]) return lo;
     for (int d = 0; d < 4; d++) joined |= c + off[d] != to && seen[c + off[d]] == stamp;
     if (!joined) return lo;
@@ -782,7 +778,6 @@ int main(int argc, char **argv) {
         memset(occ, 0, N * 2);
         for (int i = 0; i < nbox; i++) occ[b[i]] = i + 1;
         region(nhero[p]);
-        second_least(nhero[p]);
         /* the pushes (backward the pulls: the hero next to the box on side d steps back, the
          * box follows) */
         int nmv = 0;
