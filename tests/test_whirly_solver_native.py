@@ -328,12 +328,14 @@ def test_the_packing_order_search_fills_the_wait_for_the_c_searches(monkeypatch)
     assert busy and all(run.stopped for run in busy)
 
 
-def _packing_runs(monkeypatch, packing_seconds, spare=False):
+def _packing_runs(monkeypatch, packing_seconds, spare=False, alone_all=0):
     """When (seconds after the start) a packing-order search and the other Python searches,
     all finding nothing, ran, the C searches never answering, within a 4 s limit, with a core
-    to spare or not -> (the packing one's times, the others', the wait's end)."""
+    to spare or not, the wait lasting the whole time at limits up to alone_all s -> (the
+    packing one's times, the others', the wait's end)."""
     monkeypatch.setattr(solver, "NATIVE", (("1", native.PRUNINGS),))
     monkeypatch.setattr(solver, "NATIVE_PACKING", packing_seconds)
+    monkeypatch.setattr(solver, "NATIVE_ALONE_ALL", alone_all)
     monkeypatch.setattr(solver, "_spare_core", lambda searches: spare)
     monkeypatch.setattr(native, "start", lambda *a, **k: _Busy())
     ran, others = [], []
@@ -341,7 +343,7 @@ def _packing_runs(monkeypatch, packing_seconds, spare=False):
     def recorder(times):
         def nothing(self, seconds):
             times.append(time.time())
-            time.sleep(min(seconds, 0.01))
+            time.sleep(max(0, min(seconds, 0.01)))
             return self.res
         return nothing
     monkeypatch.setattr(packing.PackingSearch, "run", recorder(ran))
@@ -378,3 +380,16 @@ def test_the_packing_order_search_has_the_wait_for_its_first_seconds_only(monkey
     ran, others, wait = _packing_runs(monkeypatch, 0.5)
     early = [t for t in ran + others if t < wait * 0.9]
     assert early and max(early) < 0.5 + 0.2
+
+
+def test_at_short_limits_the_python_searches_wait_as_long_as_a_c_search_runs(monkeypatch):
+    """At limits up to NATIVE_ALONE_ALL, with no core to spare, no Python turn begins while a
+    C search runs: the packing-order search has its first seconds, then the C searches keep
+    the cores to the end (their first search only computes its bound, after the end)."""
+    ran, others, wait = _packing_runs(monkeypatch, 0.5, alone_all=5)
+    end = 4 * (1 - solver.FREE)
+    assert ran and max(ran) < 0.5 + 0.2
+    assert others and min(others) >= end * 0.98 and len(others) == 1
+    # past the threshold the turns begin at the usual wait's end
+    ran, others, wait = _packing_runs(monkeypatch, 0.5, alone_all=3)
+    assert others and min(others) < end * 0.9

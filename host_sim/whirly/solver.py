@@ -169,8 +169,12 @@ NATIVE_NICE = 3
 # wait: the C searches then have the machine's cores to themselves (on 2 cores, three busy
 # processes would give each two thirds). Microban II #124 and #130 need the C A*'s whole 20 s.
 # Where the machine has a core to spare (more than C searches: _spare_core()) nobody waits.
+# At limits up to NATIVE_ALONE_ALL seconds the wait lasts as long as a C search runs: on 2
+# cores the Python turns found none of Microban's, Microban II's or XSokoban's levels at 20 s
+# (at 60 s XSokoban #49 and #62), and the C A* solves Microban II #130 in 13 s instead of 15-17.
 NATIVE_ALONE = 0.5
 NATIVE_ALONE_MAX = 10.0
+NATIVE_ALONE_ALL = 20.0
 NATIVE_POLL = 0.01  # seconds between two looks at the C searches while they run alone
 # Meanwhile, for its first NATIVE_PACKING seconds, the packing-order search runs (in this
 # process, a fourth busy one): alone it solves its XSokoban levels (#4, #8, #55, #57, #60-#62,
@@ -275,7 +279,9 @@ def _portfolio(level, r, M, prune, end):
     # searches do not, soon or not at all), then goes on in its turns
     packer = packing.PackingSearch(level, r, model=M) if runs and NATIVE_PACKING else None
     try:
-        alone = time.time() + min((end - time.time()) * NATIVE_ALONE, NATIVE_ALONE_MAX)
+        left = end - time.time()
+        alone = end if left <= NATIVE_ALONE_ALL else \
+            time.time() + min(left * NATIVE_ALONE, NATIVE_ALONE_MAX)
         packing_end = min(alone, time.time() + NATIVE_PACKING)
         spare = _spare_core(len(runs))
         while runs and time.time() < alone and not _native_done(runs) \
