@@ -103,7 +103,7 @@ def test_native_a_star_finds_the_shortest_solution_of_every_shipped_classic_leve
 
 
 def test_native_deadlock_and_corral_pruning_never_lose_a_solution_on_random_levels():
-    """Dead squares, freeze deadlocks, PI-corrals and frozen goals are sound: on small random
+    """Dead squares, freeze deadlocks, PI-corrals, frozen goals and held boxes are sound: on small random
     levels (about half of them unsolvable) the C search's verdict and shortest push count,
     forward and backward, are the plain Python search's, which prunes nothing."""
     rng = random.Random(2611)
@@ -132,8 +132,9 @@ def test_native_deadlock_and_corral_pruning_never_lose_a_solution_on_random_leve
 
 
 def test_native_each_pruning_keeps_the_shortest_solution_and_cuts_positions():
-    """PI-corrals and frozen goals, each alone and together, against neither: the same pushes
-    on every shipped classic level and 150 random ones, and fewer positions in all."""
+    """PI-corrals, frozen goals and held boxes, each alone and all together, against none: the
+    same pushes on every shipped classic level and 150 random ones, and fewer positions in
+    all."""
     levels = [lv for name, number, lv in shipped_push_levels(classic=True)]
     rng = random.Random(77)
     while len(levels) < 175:
@@ -145,13 +146,14 @@ def test_native_each_pruning_keeps_the_shortest_solution_and_cuts_positions():
     for lv in levels:
         M = pushpull.Model(lv)
         plain = None
-        for prunings in ((), ("corral",), ("frozen",), ("corral", "frozen")):
+        for prunings in ((), ("corral",), ("frozen",), ("held",), native.PRUNINGS):
             r = native.solve(M, 20, "1", prunings=prunings)
             plain = plain or r
             assert r.status == plain.status and r.pushes == plain.pushes
             total[prunings] = total.get(prunings, 0) + r.expanded
-    assert total[("corral",)] < total[()] and total[("frozen",)] < total[()]
-    assert total[("corral", "frozen")] < min(total[("corral",)], total[("frozen",)])
+    print(total)
+    assert all(total[(p,)] < total[()] for p in native.PRUNINGS)
+    assert total[native.PRUNINGS] < min(total[(p,)] for p in native.PRUNINGS)
 
 
 def test_native_backward_search_solves_a_goal_room_the_forward_one_cannot():
@@ -271,6 +273,11 @@ def test_a_run_made_nicer_yields_its_share_of_the_cores():
     try:
         native._nicer(p.pid, 3)
         assert os.getpriority(os.PRIO_PROCESS, p.pid) == os.getpriority(os.PRIO_PROCESS, 0) + 3
+        run = native.Run.__new__(native.Run)
+        run.p = p
+        run.renice(solver.NATIVE_LAST)  # later, to the lowest priority
+        assert os.getpriority(os.PRIO_PROCESS, p.pid) == \
+            min(19, os.getpriority(os.PRIO_PROCESS, 0) + solver.NATIVE_LAST)
     finally:
         p.kill()
         p.wait()
@@ -282,7 +289,8 @@ def test_the_weighted_c_searches_run_nicer_than_the_a_star(monkeypatch):
     II #124 within 20 s on 2 cores): the weighted searches start NATIVE_NICE steps nicer."""
     given = {}
 
-    def start(M, seconds, weights="1", megabytes=None, prunings=native.PRUNINGS, nice=0):
+    def start(M, seconds, weights="1", megabytes=None, prunings=native.PRUNINGS, nice=0,
+              share=native.SHARE):
         given[(weights, "backward" in prunings)] = nice
         return _Busy()
     monkeypatch.setattr(native, "start", start)
@@ -294,12 +302,59 @@ def test_the_weighted_c_searches_run_nicer_than_the_a_star(monkeypatch):
                     ("10", True): solver.NATIVE_NICE}
 
 
+def _short_limit_runs(monkeypatch, limit, alone_all):
+    """The C runs (fakes that never answer) of one solve() with no core to spare, the wait
+    lasting the whole time at limits up to alone_all s -> [(weights, backward, memory share,
+    [(seconds after the start, nice) of each renice])]."""
+    runs = []
+
+    def start(M, seconds, weights="1", megabytes=None, prunings=native.PRUNINGS, nice=0,
+              share=native.SHARE):
+        run = _Busy()
+        run.backward, run.reniced = "backward" in prunings, []
+        run.renice = lambda n: run.reniced.append((time.time() - t0, n))
+        runs.append((weights, run.backward, share, run.reniced))
+        return run
+    monkeypatch.setattr(native, "start", start)
+    monkeypatch.setattr(solver, "NATIVE_PACKING", 0)
+    monkeypatch.setattr(solver, "NATIVE_ALONE_ALL", alone_all)
+    monkeypatch.setattr(solver, "NATIVE_BACKWARD_FIRST", 0.3)
+    monkeypatch.setattr(solver, "_spare_core", lambda searches: False)
+    monkeypatch.setattr(solver, "_turns", lambda *a: [("forward", pushpull.Result())])
+    t0 = time.time()
+    solver.solve(xsb(ROOM), time_limit=limit)
+    return runs
+
+
+def test_at_short_limits_the_backward_c_search_yields_its_core_after_its_first_seconds(
+        monkeypatch):
+    """Microban #153 needs the WA*(3)'s whole core for 12-14 s, the backward search's levels
+    of the beginner collections come within 0.15 s: after NATIVE_BACKWARD_FIRST the backward
+    one runs at the lowest priority; at longer limits nothing changes."""
+    runs = _short_limit_runs(monkeypatch, 1.0, alone_all=5)
+    assert [(w, b) for w, b, share, reniced in runs] == [(w, "backward" in p)
+                                                      for w, p in solver.NATIVE]
+    for w, backward, share, reniced in runs:
+        assert share == solver.NATIVE_SHARE_SHORT > native.SHARE  # the Python ones keep little
+        if backward:
+            assert len(reniced) == 1 and reniced[0][1] == solver.NATIVE_LAST
+            assert 0.3 <= reniced[0][0] < 0.3 + 0.2
+        else:
+            assert reniced == []
+    for w, backward, share, reniced in _short_limit_runs(monkeypatch, 1.0, alone_all=0.5):
+        assert share == native.SHARE and reniced == []
+
+
 class _Busy:
     """A native run that never answers (a level beyond the C searches)."""
+    backward = False
 
     def __init__(self):
         self.result = None
         self.stopped = False
+
+    def renice(self, nice):
+        pass
 
     def poll(self):
         return self.result

@@ -23,10 +23,11 @@ WALK, BOXOK, TARGET, BOX, HERO = 1, 2, 4, 8, 16
 FLAGS = (["-O3", "-march=native"], ["-O2"])
 # its prunings besides dead squares and freeze deadlocks (each can be left out, for the tests
 # and the figures): PI-corrals (and corral deadlocks), frozen goals (boxes frozen on targets
-# are walls for the bound). BACKWARD instead: the search from the solved position to the
+# are walls for the bound), held boxes (pushpull's `held`: boxes that can never move again,
+# one off its targets a deadlock). BACKWARD instead: the search from the solved position to the
 # start by pulls (goal rooms: XSokoban #1-#3, #5, #6, #9 in seconds), dead squares its only
 # pruning.
-PRUNINGS = ("corral", "frozen")
+PRUNINGS = ("corral", "frozen", "held")
 BACKWARD = ("backward",)
 # of the memory the guard leaves (memguard.limit() less what this process holds) a run may take:
 # solve() starts three, and its Python searches keep their own tables
@@ -128,12 +129,12 @@ class Run:
     the Python searches go on): poll() -> Result once it ended, else None; stop() ends it."""
 
     def __init__(self, path, M, seconds, weights="1", megabytes=None, prunings=PRUNINGS,
-                 nice=0):
+                 nice=0, share=SHARE):
         self.weights = str(weights)
         self.backward = "backward" in prunings
         self.t0 = time.time()
         self.result = None
-        mb = _megabytes(SHARE) if megabytes is None else megabytes
+        mb = _megabytes(share) if megabytes is None else megabytes
         self.p = subprocess.Popen([path, "%.3f" % max(seconds, 0.01), self.weights, "%d" % mb,
                                    ",".join(prunings) or "none"],
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -145,6 +146,12 @@ class Run:
             self.p.stdin.close()
         except OSError:
             pass  # it ended at once: poll() reads why
+
+    def renice(self, nice):
+        """From now on it runs nice steps nicer than this process (a process may lower its
+        children's priority, not raise it again)."""
+        if self.p.poll() is None:
+            _nicer(self.p.pid, nice)
 
     def poll(self):
         if self.result is None and self.p.poll() is not None:
@@ -191,14 +198,15 @@ def _nicer(pid, nice):
         pass  # (not on this system, or it ended already)
 
 
-def start(M, seconds, weights="1", megabytes=None, prunings=PRUNINGS, nice=0):
+def start(M, seconds, weights="1", megabytes=None, prunings=PRUNINGS, nice=0, share=SHARE):
     """A Run of the program on Model M's level, or None when it cannot run here (available())
-    or does not take the level (applies()); nice: steps nicer than this process."""
+    or does not take the level (applies()); nice: steps nicer than this process; share: of the
+    memory the guard leaves, when megabytes is None."""
     path = _build()[0]
     if path is None or not applies(M):
         return None
     try:
-        return Run(path, M, seconds, weights, megabytes, prunings, nice)
+        return Run(path, M, seconds, weights, megabytes, prunings, nice, share)
     except OSError:
         return None
 

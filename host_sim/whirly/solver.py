@@ -175,6 +175,15 @@ NATIVE_NICE = 3
 NATIVE_ALONE = 0.5
 NATIVE_ALONE_MAX = 10.0
 NATIVE_ALONE_ALL = 20.0
+# At those limits, with no core to spare, the backward C search runs at the lowest priority
+# (NATIVE_LAST, on what the others leave) after its first NATIVE_BACKWARD_FIRST seconds: it
+# solves its Microban and Microban II levels within 0.15 s, and the WA*(3) needs a core of its
+# own for 12-14 s on Microban #153 (solved in 15-16 s; unsolved at 20 s without the step). The
+# Python searches then keep little memory: each C search may take NATIVE_SHARE_SHORT of it
+# (#153's WA*(3): 0.65 GB), else native.SHARE.
+NATIVE_BACKWARD_FIRST = 2.0
+NATIVE_LAST = 19
+NATIVE_SHARE_SHORT = 0.3
 NATIVE_POLL = 0.01  # seconds between two looks at the C searches while they run alone
 # Meanwhile, for its first NATIVE_PACKING seconds, the packing-order search runs (in this
 # process, a fourth busy one): alone it solves its XSokoban levels (#4, #8, #55, #57, #60-#62,
@@ -271,7 +280,9 @@ def _portfolio(level, r, M, prune, end):
     """PORTFOLIO's searches in turn until time end (and past DEEP_AFTER seconds the learning
     WA*(10)) -> [(direction, Result)] of those started, the first the optimal A* forward; one
     has moves when solved."""
-    runs = [native.start(M, end - time.time(), w, prunings=p, nice=NATIVE_NICE * (w != "1"))
+    short = end - time.time() <= NATIVE_ALONE_ALL
+    runs = [native.start(M, end - time.time(), w, prunings=p, nice=NATIVE_NICE * (w != "1"),
+                         share=NATIVE_SHARE_SHORT if short else native.SHARE)
             for w, p in NATIVE] \
         if native.applies(M) else []
     runs = [x for x in runs if x is not None]
@@ -279,11 +290,11 @@ def _portfolio(level, r, M, prune, end):
     # searches do not, soon or not at all), then goes on in its turns
     packer = packing.PackingSearch(level, r, model=M) if runs and NATIVE_PACKING else None
     try:
-        left = end - time.time()
-        alone = end if left <= NATIVE_ALONE_ALL else \
-            time.time() + min(left * NATIVE_ALONE, NATIVE_ALONE_MAX)
+        alone = end if short else \
+            time.time() + min((end - time.time()) * NATIVE_ALONE, NATIVE_ALONE_MAX)
         packing_end = min(alone, time.time() + NATIVE_PACKING)
         spare = _spare_core(len(runs))
+        last = time.time() + NATIVE_BACKWARD_FIRST if short and not spare else None
         while runs and time.time() < alone and not _native_done(runs) \
                 and any(run.poll() is None for run in runs):
             if packer is not None and not packer.done and time.time() < packing_end:
@@ -293,6 +304,11 @@ def _portfolio(level, r, M, prune, end):
                 break  # (the turns begin: the C searches lose no core to them)
             else:
                 time.sleep(NATIVE_POLL)
+            if last is not None and time.time() >= last:
+                last = None  # the backward search yields its core
+                for run in runs:
+                    if run.backward:
+                        run.renice(NATIVE_LAST)
         solved = packer is not None and packer.res.moves is not None
         done = [] if solved else _turns(level, r, M, prune, end, runs, packer)
     finally:

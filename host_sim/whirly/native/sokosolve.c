@@ -2,15 +2,15 @@
  *
  * The same search as pushpull.astar, written in C for speed (a hundred times the positions a
  * second): A* or weighted A* over positions (boxes + the hero's region), one push a step, with
- * dead squares, freeze deadlocks, PI-corral pruning and a lower bound from an optimal assignment
- * of boxes to targets (push distances). Whatever it finds is replayed by the Python engine.
+ * dead squares, freeze deadlocks, PI-corral pruning, held boxes and a lower bound from an
+ * optimal assignment of boxes to targets (push distances). Whatever it finds is replayed by the Python engine.
  * Backward ("backward" among the prunings): from the solved position (the hero in any of its
  * regions) to the start by pulls, the bound on distances to the start's box cells.
  *
  * stdin:  "W H\n" then H lines of W characters, each 'A' + flags (1 hero may stand, 2 a box may
  *         stand, 4 target, 8 box, 16 hero).
  * argv:   seconds weights megabytes [prunings] (weights: up to 4, "1,3": an A* and a WA*(3)
- *         taking turns; prunings: "corral,frozen" by default, "none" or either alone)
+ *         taking turns; prunings: "corral,frozen,held" by default, "none" or any of them)
  * stdout: "solved PUSHES EXPANDED\nMOVES\n" | "unsolvable EXPANDED" | "timeout EXPANDED" |
  *         "memory EXPANDED" | "error WHY"
  */
@@ -543,6 +543,54 @@ static int corral_moves(const uint16_t *b, int *mv, int nmv, int *keep) {
     return kept;
 }
 
+/* ------------------------------------------------------------------ held boxes
+ * Boxes that can never move again, whatever the others do: every box is held at first; a box
+ * the hero could push, from a cell it reaches through cells no held box stands on, into an
+ * alive cell no held box stands on, is let go (as if it vanished), again until none is. A held
+ * box off its targets is a deadlock (sound: until a held box moves they all stand still, so
+ * the first push of one would be such a push). The hero's region with every box in place is
+ * seen[] == stamp; the cells it gains as boxes are let go carry hmark[] == hst. */
+static int use_held;
+static uint32_t *hmark, hst;
+static uint8_t hheld[MAXB];
+static int hwork[5 * MAXB + 8];  /* a box goes in once, then once per neighbour cell gained */
+static int held_dead(const uint16_t *b) {
+    int off_target = 0, nw = 0;
+    for (int i = 0; i < nbox; i++) { hheld[i] = 1; off_target += !target[b[i]]; }
+    if (!off_target) return 0;
+    hst++;
+    /* a worklist of boxes to look at: first every box, then the held neighbours of each cell
+     * the region gains (only those can gain a push) */
+    for (int i = 0; i < nbox; i++) hwork[nw++] = i;
+    while (nw) {
+        int i = hwork[--nw], c = b[i];
+        if (!hheld[i] || !walk[c]) continue;
+        for (int d = 0; d < 4; d++) {
+            int hs = c - off[d], to = c + off[d];
+            if (seen[hs] != stamp && hmark[hs] != hst) continue;
+            if (!boxok[to] || dead[to] || (occ[to] && hheld[occ[to] - 1])) continue;
+            hheld[i] = 0;
+            if (!target[c] && --off_target == 0) return 0;
+            /* the hero's region grows through the cell it left */
+            int qh = 0, qt = 0;
+            hmark[c] = hst;
+            queue[qt++] = c;
+            while (qh < qt) {
+                int x = queue[qh++];
+                for (int e = 0; e < 4; e++) {
+                    int y = x + off[e];
+                    if (occ[y] && hheld[occ[y] - 1]) { hwork[nw++] = occ[y] - 1; continue; }
+                    if (!walk[y] || seen[y] == stamp || hmark[y] == hst) continue;
+                    hmark[y] = hst;
+                    queue[qt++] = y;
+                }
+            }
+            break;
+        }
+    }
+    return 1;
+}
+
 /* ------------------------------------------------------------------ search */
 static double now(void) {
     struct timespec t;
@@ -634,11 +682,12 @@ int main(int argc, char **argv) {
     }
     if (!nq) heaps[nq++].w16 = 16;
     mem_limit = (size_t)(argc > 3 ? atof(argv[3]) : 1024) << 20;
-    const char *pr = argc > 4 ? argv[4] : "corral,frozen";
+    const char *pr = argc > 4 ? argv[4] : "corral,frozen,held";
     use_corral = strstr(pr, "corral") != NULL;
     use_frozen = strstr(pr, "frozen") != NULL;
+    use_held = strstr(pr, "held") != NULL;
     backward = strstr(pr, "backward") != NULL;
-    if (backward) use_corral = use_frozen = 0;  /* both argue about pushes */
+    if (backward) use_corral = use_frozen = use_held = 0;  /* they argue about pushes */
     double t0 = now();
     int w0, h0;
     if (scanf("%d %d", &w0, &h0) != 2 || w0 < 1 || h0 < 1 || w0 > 250 || h0 > 250) {
@@ -648,7 +697,7 @@ int main(int argc, char **argv) {
     W = w0 + 2; H = h0 + 2; N = W * H;
     off[0] = -W; off[1] = 1; off[2] = W; off[3] = -1;
     walk = calloc(N, 1); boxok = calloc(N, 1); target = calloc(N, 1); dead = calloc(N, 1);
-    fz_wall = calloc(N, 1);
+    fz_wall = calloc(N, 1); hmark = calloc(N, 4);
     occ = calloc(N, 2); seen = calloc(N, 4); seen2 = calloc(N, 4); cstamp = calloc(N, 4);
     queue = malloc(sizeof(int) * N); from = malloc(sizeof(int) * N);
     int start_boxes[MAXB], hero = -1;
@@ -802,6 +851,7 @@ int main(int argc, char **argv) {
         for (int m = 0; m < nmv; m++) keep[m] = 1;
         use_view(nview[p]);
         load_parent(p, b);
+        if (use_held && held_dead(b)) continue;
         if (use_corral && corral_moves(b, mv, nmv, keep) < 0) continue;
         int g = ng[p] + 1;
         /* the children in two passes: their positions and keys first (their table slots
