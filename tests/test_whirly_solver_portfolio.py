@@ -250,3 +250,21 @@ def test_bench_counts_each_limit_with_its_own_portfolio_run():
     counts, figs = bench.run(path, 2.0, 1, out=io.StringIO(), limits=(0.5,), first=3,
                              optimal=True)
     assert set(figs["methods"]) == {"push A*"} and figs["weighted"] == 0
+
+
+def test_bench_keeps_an_optimal_result_only_from_before_the_python_turns(monkeypatch):
+    """A level the optimal phase solved at a smaller limit within NATIVE_ALONE_MAX is kept; one
+    it solved later is run again (past 20 s the Python turns take a share of the cores)."""
+    import io
+    ran = []
+
+    def fake(job):
+        index, level, limit = job[:3]
+        ran.append((index, limit))
+        secs = {0: 2.0, 1: solver.NATIVE_ALONE_MAX + 2}[index]
+        return (index, True, secs, 10, 100, None, 0, False, "native A*")
+    monkeypatch.setattr(bench, "_solve_one", fake)
+    path = os.path.join(DATA, "whirly-hard-45.txt")
+    counts, figs = bench.run(path, 60.0, 1, out=io.StringIO(), limits=(20.0,), first=2)
+    assert ran == [(0, 20.0), (1, 20.0), (1, 60.0)]
+    assert counts == [(20.0, 2), (60.0, 2)]

@@ -202,7 +202,9 @@ def run(path=COLLECTION, limit=30.0, jobs=1, out=None, limits=(1.0, 5.0),
     first; a level an optimal phase solved at a smaller limit keeps that result (at a larger one
     that search has had at least as much time at every moment: solved again, by it or by a
     search before it). optimal: the forward A* alone, one run at the largest limit counted at
-    each smaller one by its time. progress: a file told each level's result as it comes."""
+    each smaller one by its time. progress: a file told each level's result as it comes.
+    (Only what the optimal phase solved within solver.NATIVE_ALONE_MAX seconds is kept: past
+    that a limit over solver.NATIVE_ALONE_ALL gives the Python turns a share of the cores.)"""
     out = out or sys.stdout
     ladder = sorted(set(tuple(limits) + (limit,)))
     jobs_list = _jobs_of(path, ladder[-1], None, prune, first, optimal)
@@ -212,13 +214,14 @@ def run(path=COLLECTION, limit=30.0, jobs=1, out=None, limits=(1.0, 5.0),
         for lim in ladder:
             per[lim] = [r for r in results if r[1] and r[2] <= lim]
     else:
+        from host_sim.whirly import solver
         kept = {}  # index -> result of a level an optimal phase solved
         for lim in ladder:
             todo = [j[:2] + (lim,) + j[3:] for j in jobs_list if j[0] not in kept]
             results = sorted(list(kept.values()) + _map(todo, jobs, progress))
             per[lim] = [r for r in results if r[1] and r[2] <= lim]
             for r in results:
-                if r[1] and not r[7]:
+                if r[1] and not r[7] and r[2] <= solver.NATIVE_ALONE_MAX:
                     kept[r[0]] = r
     longer = longer_weighted = 0
     methods = {}

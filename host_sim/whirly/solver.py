@@ -171,7 +171,8 @@ NATIVE_NICE = 3
 # Where the machine has a core to spare (more than C searches: _spare_core()) nobody waits.
 # At limits up to NATIVE_ALONE_ALL seconds the wait lasts as long as a C search runs: on 2
 # cores the Python turns found none of Microban's, Microban II's or XSokoban's levels at 20 s
-# (at 60 s XSokoban #49 and #62), and the C A* solves Microban II #130 in 13 s instead of 15-17.
+# (at 60 s XSokoban #49 and #62), and the C A* solved Microban II #130 in 12 s instead of
+# 15-17 (before held boxes; with them in 5.5 s).
 NATIVE_ALONE = 0.5
 NATIVE_ALONE_MAX = 10.0
 NATIVE_ALONE_ALL = 20.0
