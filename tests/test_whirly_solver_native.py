@@ -302,10 +302,10 @@ def test_the_weighted_c_searches_run_nicer_than_the_a_star(monkeypatch):
                     ("10", True): solver.NATIVE_NICE}
 
 
-def _short_limit_runs(monkeypatch, limit, alone_all):
-    """The C runs (fakes that never answer) of one solve() with no core to spare, the wait
-    lasting the whole time at limits up to alone_all s -> [(weights, backward, memory share,
-    [(seconds after the start, nice) of each renice])]."""
+def _short_limit_runs(monkeypatch, limit, alone_all, spare=False):
+    """The C runs (fakes that never answer) of one solve() with a core to spare or not, the
+    wait lasting the whole time at limits up to alone_all s -> [(weights, backward, memory
+    share, [(seconds after the start, nice) of each renice])]."""
     runs = []
 
     def start(M, seconds, weights="1", megabytes=None, prunings=native.PRUNINGS, nice=0,
@@ -319,7 +319,7 @@ def _short_limit_runs(monkeypatch, limit, alone_all):
     monkeypatch.setattr(solver, "NATIVE_PACKING", 0)
     monkeypatch.setattr(solver, "NATIVE_ALONE_ALL", alone_all)
     monkeypatch.setattr(solver, "NATIVE_BACKWARD_FIRST", 0.3)
-    monkeypatch.setattr(solver, "_spare_core", lambda searches: False)
+    monkeypatch.setattr(solver, "_spare_core", lambda searches: spare)
     monkeypatch.setattr(solver, "_turns", lambda *a: [("forward", pushpull.Result())])
     t0 = time.time()
     solver.solve(xsb(ROOM), time_limit=limit)
@@ -342,6 +342,9 @@ def test_at_short_limits_the_backward_c_search_yields_its_core_after_its_first_s
         else:
             assert reniced == []
     for w, backward, share, reniced in _short_limit_runs(monkeypatch, 1.0, alone_all=0.5):
+        assert share == native.SHARE and reniced == []
+    # with a core to spare the Python turns run beside them: no step aside, the usual share
+    for w, backward, share, reniced in _short_limit_runs(monkeypatch, 1.0, 5, spare=True):
         assert share == native.SHARE and reniced == []
 
 

@@ -179,9 +179,9 @@ NATIVE_ALONE_ALL = 20.0
 # At those limits, with no core to spare, the backward C search runs at the lowest priority
 # (NATIVE_LAST, on what the others leave) after its first NATIVE_BACKWARD_FIRST seconds: it
 # solves its Microban and Microban II levels within 0.15 s, and the WA*(3) needs a core of its
-# own for 12-14 s on Microban #153 (solved in 15-16 s; unsolved at 20 s without the step). The
-# Python searches then keep little memory: each C search may take NATIVE_SHARE_SHORT of it
-# (#153's WA*(3): 0.65 GB), else native.SHARE.
+# own for 12-14 s on Microban #153 (solved in 14.7-17.6 s; unsolved at 20 s without the
+# step). The Python searches then keep little memory: each C search may take
+# NATIVE_SHARE_SHORT of it (#153's WA*(3): 0.65 GB), else native.SHARE.
 NATIVE_BACKWARD_FIRST = 2.0
 NATIVE_LAST = 19
 NATIVE_SHARE_SHORT = 0.3
@@ -282,8 +282,9 @@ def _portfolio(level, r, M, prune, end):
     WA*(10)) -> [(direction, Result)] of those started, the first the optimal A* forward; one
     has moves when solved."""
     short = end - time.time() <= NATIVE_ALONE_ALL
+    spare = _spare_core(len(NATIVE))
     runs = [native.start(M, end - time.time(), w, prunings=p, nice=NATIVE_NICE * (w != "1"),
-                         share=NATIVE_SHARE_SHORT if short else native.SHARE)
+                         share=NATIVE_SHARE_SHORT if short and not spare else native.SHARE)
             for w, p in NATIVE] \
         if native.applies(M) else []
     runs = [x for x in runs if x is not None]
@@ -294,7 +295,6 @@ def _portfolio(level, r, M, prune, end):
         alone = end if short else \
             time.time() + min((end - time.time()) * NATIVE_ALONE, NATIVE_ALONE_MAX)
         packing_end = min(alone, time.time() + NATIVE_PACKING)
-        spare = _spare_core(len(runs))
         last = time.time() + NATIVE_BACKWARD_FIRST if short and not spare else None
         while runs and time.time() < alone and not _native_done(runs) \
                 and any(run.poll() is None for run in runs):
