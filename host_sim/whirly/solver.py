@@ -179,7 +179,7 @@ NATIVE_ALONE_ALL = 20.0
 # At those limits, with no core to spare, the backward C search runs at the lowest priority
 # (NATIVE_LAST, on what the others leave) after its first NATIVE_BACKWARD_FIRST seconds: it
 # solves its Microban and Microban II levels within 0.15 s, and the WA*(3) needs a core of its
-# own for 12-14 s on Microban #153 (solved in 14.7-17.6 s; unsolved at 20 s without the
+# own for 12-14 s on Microban #153 (solved in 14.7-18.2 s; unsolved at 20 s without the
 # step). The Python searches then keep little memory: each C search may take
 # NATIVE_SHARE_SHORT of it (#153's WA*(3): 0.65 GB), else native.SHARE.
 NATIVE_BACKWARD_FIRST = 2.0
