@@ -103,9 +103,9 @@ def test_native_a_star_finds_the_shortest_solution_of_every_shipped_classic_leve
 
 
 def test_native_deadlock_and_corral_pruning_never_lose_a_solution_on_random_levels():
-    """Dead squares, freeze deadlocks, PI-corrals, frozen goals and held boxes are sound: on small random
-    levels (about half of them unsolvable) the C search's verdict and shortest push count,
-    forward and backward, are the plain Python search's, which prunes nothing."""
+    """Dead squares, freeze deadlocks, PI-corrals, frozen goals and held boxes are sound: on
+    small random levels (about half of them unsolvable) the C search's verdict and shortest
+    push count, forward and backward, are the plain Python search's, which prunes nothing."""
     rng = random.Random(2611)
     solvable = dead = 0
     for k in range(600):
@@ -151,7 +151,6 @@ def test_native_each_pruning_keeps_the_shortest_solution_and_cuts_positions():
             plain = plain or r
             assert r.status == plain.status and r.pushes == plain.pushes
             total[prunings] = total.get(prunings, 0) + r.expanded
-    print(total)
     assert all(total[(p,)] < total[()] for p in native.PRUNINGS)
     assert total[native.PRUNINGS] < min(total[(p,)] for p in native.PRUNINGS)
 

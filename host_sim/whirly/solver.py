@@ -283,8 +283,9 @@ def _portfolio(level, r, M, prune, end):
     has moves when solved."""
     short = end - time.time() <= NATIVE_ALONE_ALL
     spare = _spare_core(len(NATIVE))
+    own = short and not spare  # the C searches keep the cores to the end
     runs = [native.start(M, end - time.time(), w, prunings=p, nice=NATIVE_NICE * (w != "1"),
-                         share=NATIVE_SHARE_SHORT if short and not spare else native.SHARE)
+                         share=NATIVE_SHARE_SHORT if own else native.SHARE)
             for w, p in NATIVE] \
         if native.applies(M) else []
     runs = [x for x in runs if x is not None]
@@ -295,7 +296,7 @@ def _portfolio(level, r, M, prune, end):
         alone = end if short else \
             time.time() + min((end - time.time()) * NATIVE_ALONE, NATIVE_ALONE_MAX)
         packing_end = min(alone, time.time() + NATIVE_PACKING)
-        last = time.time() + NATIVE_BACKWARD_FIRST if short and not spare else None
+        last = time.time() + NATIVE_BACKWARD_FIRST if own else None
         while runs and time.time() < alone and not _native_done(runs) \
                 and any(run.poll() is None for run in runs):
             if packer is not None and not packer.done and time.time() < packing_end:

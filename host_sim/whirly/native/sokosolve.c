@@ -3,7 +3,8 @@
  * The same search as pushpull.astar, written in C for speed (a hundred times the positions a
  * second): A* or weighted A* over positions (boxes + the hero's region), one push a step, with
  * dead squares, freeze deadlocks, PI-corral pruning, held boxes and a lower bound from an
- * optimal assignment of boxes to targets (push distances). Whatever it finds is replayed by the Python engine.
+ * optimal assignment of boxes to targets (push distances). Whatever it finds is replayed by
+ * the Python engine.
  * Backward ("backward" among the prunings): from the solved position (the hero in any of its
  * regions) to the start by pulls, the bound on distances to the start's box cells.
  *
@@ -827,6 +828,7 @@ int main(int argc, char **argv) {
         memset(occ, 0, N * 2);
         for (int i = 0; i < nbox; i++) occ[b[i]] = i + 1;
         region(nhero[p]);
+        if (use_held && held_dead(b)) continue;
         /* the pushes (backward the pulls: the hero next to the box on side d steps back, the
          * box follows) */
         int nmv = 0;
@@ -851,7 +853,6 @@ int main(int argc, char **argv) {
         for (int m = 0; m < nmv; m++) keep[m] = 1;
         use_view(nview[p]);
         load_parent(p, b);
-        if (use_held && held_dead(b)) continue;
         if (use_corral && corral_moves(b, mv, nmv, keep) < 0) continue;
         int g = ng[p] + 1;
         /* the children in two passes: their positions and keys first (their table slots
