@@ -301,10 +301,15 @@ def test_the_weighted_c_searches_run_nicer_than_the_a_star(monkeypatch):
                     ("10", True): solver.NATIVE_NICE}
 
 
-def _short_limit_runs(monkeypatch, limit, alone_all, spare=False):
+TURNS = solver._turns
+
+
+def _c_runs(monkeypatch, limit, alone_all, spare=False, python_turns=False):
     """The C runs (fakes that never answer) of one solve() with a core to spare or not, the
-    wait lasting the whole time at limits up to alone_all s -> [(weights, backward, memory
-    share, [(seconds after the start, nice) of each renice])]."""
+    wait lasting the whole time at limits up to alone_all s (else a tenth of the time), the
+    yields due 0.3 s (backward) or 0.6 s (forward) in; python_turns: the turns run after the
+    wait (a Python search that finds nothing) -> [(weights, backward, memory share,
+    [(seconds after the start, nice) of each renice])]."""
     runs = []
 
     def start(M, seconds, weights="1", megabytes=None, prunings=native.PRUNINGS, nice=0,
@@ -316,23 +321,44 @@ def _short_limit_runs(monkeypatch, limit, alone_all, spare=False):
         return run
     monkeypatch.setattr(native, "start", start)
     monkeypatch.setattr(solver, "NATIVE_PACKING", 0)
+    monkeypatch.setattr(solver, "NATIVE_ALONE", 0.1)
     monkeypatch.setattr(solver, "NATIVE_ALONE_ALL", alone_all)
     monkeypatch.setattr(solver, "NATIVE_BACKWARD_FIRST", 0.3)
+    monkeypatch.setattr(solver, "NATIVE_FORWARD_FIRST", 0.6)
     monkeypatch.setattr(solver, "_spare_core", lambda searches: spare)
-    monkeypatch.setattr(solver, "_turns", lambda *a: [("forward", pushpull.Result())])
+    if python_turns:
+        monkeypatch.setattr(solver, "PORTFOLIO", (("forward", 1, 1.0),))
+        monkeypatch.setattr(pushpull, "Search", lambda *a, **k: _Fruitless())
+        monkeypatch.setattr(solver, "_turns", TURNS)  # (a call before may have faked them)
+    else:
+        monkeypatch.setattr(solver, "_turns", lambda *a: [("forward", pushpull.Result())])
     t0 = time.time()
     solver.solve(xsb(ROOM), time_limit=limit)
     return runs
 
 
+class _Fruitless:
+    """A Python search that finds nothing in its turns."""
+    done = False
+
+    def __init__(self):
+        self.res = pushpull.Result()
+        self.meet = []
+
+    def run(self, seconds):
+        time.sleep(seconds)
+        return self.res
+
+
+@pytest.mark.native  # (solver.NATIVE kept: the runs are fakes)
 def test_at_short_limits_the_backward_c_search_yields_its_core_after_its_first_seconds(
         monkeypatch):
     """Microban #153 needs the WA*(3)'s whole core for 12-14 s, the backward search's levels
     of the beginner collections come within 0.15 s: after NATIVE_BACKWARD_FIRST the backward
-    one runs at the lowest priority; at longer limits nothing changes."""
-    runs = _short_limit_runs(monkeypatch, 1.0, alone_all=5)
-    assert [(w, b) for w, b, share, reniced in runs] == [(w, "backward" in p)
-                                                      for w, p in solver.NATIVE]
+    one runs at the lowest priority."""
+    runs = _c_runs(monkeypatch, 1.0, alone_all=5)
+    assert [(w, b) for w, b, share, reniced in runs] == [("1", False), ("3", False),
+                                                         ("10", True)]
     for w, backward, share, reniced in runs:
         assert share == solver.NATIVE_SHARE_SHORT > native.SHARE  # the Python ones keep little
         if backward:
@@ -340,10 +366,31 @@ def test_at_short_limits_the_backward_c_search_yields_its_core_after_its_first_s
             assert 0.3 <= reniced[0][0] < 0.3 + 0.2
         else:
             assert reniced == []
-    for w, backward, share, reniced in _short_limit_runs(monkeypatch, 1.0, alone_all=0.5):
-        assert share == native.SHARE and reniced == []
     # with a core to spare the Python turns run beside them: no step aside, the usual share
-    for w, backward, share, reniced in _short_limit_runs(monkeypatch, 1.0, 5, spare=True):
+    for w, backward, share, reniced in _c_runs(monkeypatch, 1.0, 5, spare=True):
+        assert share == native.SHARE and reniced == []
+
+
+@pytest.mark.native  # (solver.NATIVE kept: the runs are fakes)
+def test_at_longer_limits_the_forward_c_searches_yield_their_cores_after_their_first_seconds(
+        monkeypatch):
+    """On XSokoban at 60 s the forward C searches found their levels within 3 s, the backward
+    one its own in up to 52 s on a third of a core: after NATIVE_FORWARD_FIRST the forward
+    ones run at the lowest priority, in the wait or between the Python turns, and the
+    backward one may take the larger memory share."""
+    for turns, limit in ((False, 8.0), (True, 1.5)):
+        # (the wait: a tenth of the time: 0.78 s, then the turns faked; or 0.15 s, then turns)
+        runs = _c_runs(monkeypatch, limit, alone_all=0.5, python_turns=turns)
+        assert [b for w, b, share, reniced in runs] == [False, False, True]
+        for w, backward, share, reniced in runs:
+            if backward:
+                assert share == solver.NATIVE_SHARE_SHORT and reniced == []
+            else:
+                assert share == native.SHARE
+                assert len(reniced) == 1 and reniced[0][1] == solver.NATIVE_LAST, (turns, reniced)
+                assert 0.6 <= reniced[0][0] < 0.6 + 0.2
+    for w, backward, share, reniced in _c_runs(monkeypatch, 1.5, 0.5, spare=True,
+                                               python_turns=True):
         assert share == native.SHARE and reniced == []
 
 

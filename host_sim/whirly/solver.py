@@ -185,6 +185,13 @@ NATIVE_ALONE_ALL = 20.0
 NATIVE_BACKWARD_FIRST = 2.0
 NATIVE_LAST = 19
 NATIVE_SHARE_SHORT = 0.3
+# At longer limits, with no core to spare, the forward C searches yield theirs (NATIVE_LAST)
+# after their first NATIVE_FORWARD_FIRST seconds (as many as a 20 s limit gives them), and the
+# backward one may take NATIVE_SHARE_SHORT of the memory: on XSokoban the forward ones found
+# their 5 levels within 3 s, the backward one its 25 in up to 52 s on a third of a core; alone
+# (40 s, 4 GB) it solves 6 more in 9-32 s (#16, #29, #41, #46, #81, #87), and it runs out of
+# memory on 20 of the others in 15-35 s.
+NATIVE_FORWARD_FIRST = 20.0
 NATIVE_POLL = 0.01  # seconds between two looks at the C searches while they run alone
 # Meanwhile, for its first NATIVE_PACKING seconds, the packing-order search runs (in this
 # process, a fourth busy one): alone it solves its XSokoban levels (#4, #8, #55, #57, #60-#62,
@@ -285,10 +292,14 @@ def _portfolio(level, r, M, prune, end):
     spare = _spare_core(len(NATIVE))
     own = short and not spare  # the C searches keep the cores to the end
     runs = [native.start(M, end - time.time(), w, prunings=p, nice=NATIVE_NICE * (w != "1"),
-                         share=NATIVE_SHARE_SHORT if own else native.SHARE)
+                         share=NATIVE_SHARE_SHORT if own or (not spare and "backward" in p)
+                         else native.SHARE)
             for w, p in NATIVE] \
         if native.applies(M) else []
     runs = [x for x in runs if x is not None]
+    # who yields the cores, when: (time, backward or forward)
+    late = None if spare else (time.time() + NATIVE_BACKWARD_FIRST, True) if short \
+        else (time.time() + NATIVE_FORWARD_FIRST, False)
     # the packing-order search fills the wait (one core; it finds the goal-room levels the C
     # searches do not, soon or not at all), then goes on in its turns
     packer = packing.PackingSearch(level, r, model=M) if runs and NATIVE_PACKING else None
@@ -296,7 +307,6 @@ def _portfolio(level, r, M, prune, end):
         alone = end if short else \
             time.time() + min((end - time.time()) * NATIVE_ALONE, NATIVE_ALONE_MAX)
         packing_end = min(alone, time.time() + NATIVE_PACKING)
-        last = time.time() + NATIVE_BACKWARD_FIRST if own else None
         while runs and time.time() < alone and not _native_done(runs) \
                 and any(run.poll() is None for run in runs):
             if packer is not None and not packer.done and time.time() < packing_end:
@@ -306,13 +316,9 @@ def _portfolio(level, r, M, prune, end):
                 break  # (the turns begin: the C searches lose no core to them)
             else:
                 time.sleep(NATIVE_POLL)
-            if last is not None and time.time() >= last:
-                last = None  # the backward search yields its core
-                for run in runs:
-                    if run.backward:
-                        run.renice(NATIVE_LAST)
+            late = _yield_cores(runs, late)
         solved = packer is not None and packer.res.moves is not None
-        done = [] if solved else _turns(level, r, M, prune, end, runs, packer)
+        done = [] if solved else _turns(level, r, M, prune, end, runs, packer, late)
     finally:
         for run in runs:
             run.stop()
@@ -320,6 +326,17 @@ def _portfolio(level, r, M, prune, end):
         done.append(("packing", packer.res))  # it ran in the wait only
     return done + [("native", _native_result(run.result)) for run in runs
                    if run.result.status in ("solved", "unsolvable")]
+
+
+def _yield_cores(runs, late):
+    """late: (time, backward): once its time has come, the backward C search (backward True) or
+    the forward ones yield their cores (NATIVE_LAST) -> late, None once done."""
+    if late is None or time.time() < late[0]:
+        return late
+    for run in runs:
+        if run.backward == late[1]:
+            run.renice(NATIVE_LAST)
+    return None
 
 
 def _spare_core(searches):
@@ -347,9 +364,10 @@ def _native_done(runs):
                for run in runs)
 
 
-def _turns(level, r, M, prune, end, runs, packer=None):
+def _turns(level, r, M, prune, end, runs, packer=None, late=None):
     """The portfolio's rounds (see _portfolio) until time end or a native run's answer;
-    packer: the packing-order search already under way."""
+    packer: the packing-order search already under way; late: _yield_cores()'s, between
+    turns."""
     searches = []
     for direction, w, part in PORTFOLIO:
         if direction == "forward":
@@ -401,6 +419,7 @@ def _turns(level, r, M, prune, end, runs, packer=None):
             left = (solo_end if solo else end) - time.time()
             if left <= 0 and started:
                 break  # the first search runs however little the time (its lower bound)
+            late = _yield_cores(runs, late)
             direction, s, part, w = item
             if item not in started:
                 started.append(item)

@@ -38,7 +38,8 @@ static int32_t *npar;
 static uint8_t *ndir;
 static uint64_t *nkey;
 static uint8_t *nassign;  /* [cap][nbox]: the box (index in the sorted boxes) on each target */
-static int32_t *npot;     /* [cap][nbox]: the targets' potentials of that optimal assignment */
+static int16_t *npot;     /* [cap][nbox]: the targets' potentials of that optimal assignment,
+                           * less their largest (NOPOT in nassign: too far apart to store) */
 static uint8_t *nclosed;   /* expanded */
 static uint16_t *nview;    /* its frozen goals' view (below) */
 static int nq;             /* open lists (weights) */
@@ -53,7 +54,7 @@ static void *grow(void *p, size_t n) {
     return q;
 }
 
-static size_t bytes_per_node(void) { return (size_t)nbox * 7 + 2 * 5 + 4 + 2 + 8 + 16 + 16 * nq; }
+static size_t bytes_per_node(void) { return (size_t)nbox * 5 + 2 * 5 + 4 + 2 + 8 + 16 + 16 * nq; }
 
 static int node_new(void) {
     if (ncount == ncap) {
@@ -62,7 +63,7 @@ static int node_new(void) {
         nhero = grow(nhero, c * 2); ng = grow(ng, c * 2); nh = grow(nh, c * 2);
         nfrom = grow(nfrom, c * 2); npar = grow(npar, c * 4); ndir = grow(ndir, c);
         nkey = grow(nkey, c * 8);
-        nassign = grow(nassign, c * nbox); npot = grow(npot, c * nbox * 4);
+        nassign = grow(nassign, c * nbox); npot = grow(npot, c * nbox * 2);
         nclosed = grow(nclosed, c); nview = grow(nview, c * 2);
         ncap = c;
     }
@@ -316,10 +317,12 @@ static int bound(const uint16_t *b) {
 
 /* node k's assignment (stored when it was made) as the parent's for child_bound(): the rows'
  * potentials follow from the tight pairs. Boxes b are k's. */
+#define NOPOT 255 /* nassign's first byte: none stored (never a box index: MAXB < 255) */
 static void load_parent(int k, const uint16_t *b) {
-    for (int i = 0; i < nbox; i++) fill_row(i, b[i]);
     const uint8_t *a = nassign + (size_t)k * nbox;
-    const int32_t *v = npot + (size_t)k * nbox;
+    if (a[0] == NOPOT) { bound(b); return; }
+    for (int i = 0; i < nbox; i++) fill_row(i, b[i]);
+    const int16_t *v = npot + (size_t)k * nbox;
     par_u[0] = par_v[0] = par_p[0] = 0;
     for (int j = 1; j <= nbox; j++) {
         par_p[j] = a[j - 1] + 1;
@@ -334,13 +337,18 @@ static void load_parent(int k, const uint16_t *b) {
  * box i taken out and put back at its place jn */
 static void store_assignment(int k, const uint16_t *b, int i, int cell) {
     uint8_t *a = nassign + (size_t)k * nbox;
-    int32_t *v = npot + (size_t)k * nbox;
+    int16_t *v = npot + (size_t)k * nbox;
+    /* potentials shifted together stay optimal: the largest stored as 0, int16 (half the
+     * memory of int32; the rows' are not stored: they follow) */
+    int hi = hu_v[1], lo = hu_v[1];
+    for (int j = 2; j <= nbox; j++) { if (hu_v[j] > hi) hi = hu_v[j]; if (hu_v[j] < lo) lo = hu_v[j]; }
+    if (hi - lo > 32767) { a[0] = NOPOT; return; }
     int jn = 0;
     for (int r = 0; r < nbox; r++) jn += r != i && b[r] < cell;
     for (int j = 1; j <= nbox; j++) {
         int r = hu_p[j] - 1, x = r - (i >= 0 && r > i);
         a[j - 1] = (uint8_t)(i < 0 ? r : r == i ? jn : x + (x >= jn));
-        v[j - 1] = hu_v[j];
+        v[j - 1] = (int16_t)(hu_v[j] - hi);
     }
 }
 
