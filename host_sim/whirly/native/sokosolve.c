@@ -368,6 +368,26 @@ static int child_bound(int i, int cell) {
     return v;
 }
 
+/* the bound after box i of the last bound() moves to cell, in a view that adds frozen boxes
+ * to the parent's (loaded now): costs only grew (more walls), so the parent's potentials are
+ * still feasible; its pairs still tight are kept and only the others placed again (a box or
+ * two freezing cost O(n^2) each instead of the O(n^3) of full_bound()) */
+static int warm_bound(const uint16_t *b, int i, int cell) {
+    static int loose[MAXB + 1];
+    int nl = 0;
+    for (int r = 0; r < nbox; r++) fill_row(r, r == i ? cell : b[r]);
+    memcpy(hu_u, par_u, HU); memcpy(hu_v, par_v, HU); memcpy(hu_p, par_p, HU);
+    for (int j = 1; j <= nbox; j++) {
+        int r = hu_p[j];
+        if (r == i + 1 || cost(r - 1, j - 1) != hu_u[r] + hu_v[j]) { hu_p[j] = 0; loose[nl++] = r; }
+    }
+    int m = 1 << 29;  /* the moved box's row: its costs may have fallen */
+    for (int j = 1; j <= nbox; j++) { int r = cost(i, j - 1) - hu_v[j]; if (r < m) m = r; }
+    hu_u[i + 1] = m;
+    for (int k = 0; k < nl; k++) augment(nbox, loose[k]);
+    return assigned(nbox);
+}
+
 /* ------------------------------------------------------------------ frozen goals
  * A box frozen on its target never moves again: a wall. A view is the push distances with one
  * set of such boxes as walls (longer ways round them, more dead squares); a position's view is
@@ -939,9 +959,9 @@ int main(int argc, char **argv) {
             if (kid_nf[k2] >= 0)
                 kv = view_of(kid_fz + (size_t)k2 * nbox, kid_nf[k2], kid_fk[k2], pv);
             if (kv != pv) {
-                /* a new view: the child's bound anew; then the parent's rows back */
+                /* a new view: the child's bound in it; then the parent's rows back */
                 use_view(kv);
-                hh = full_bound(nb2);
+                hh = par_ok ? warm_bound(b, i, to) : INF;
                 memcpy(fz_u, hu_u, HU); memcpy(fz_v, hu_v, HU); memcpy(fz_p, hu_p, HU);
                 use_view(pv);
                 load_parent(p, b);
@@ -954,8 +974,7 @@ int main(int argc, char **argv) {
                 memcpy(nboxes + (size_t)k * nbox, nb2, nbox * 2);
                 nhero[k] = (uint16_t)nh0; ng[k] = (uint16_t)g; nh[k] = (uint16_t)hh;
                 npar[k] = p; nfrom[k] = (uint16_t)from_; ndir[k] = (uint8_t)d; nkey[k] = key;
-                if (kv != pv) store_assignment(k, nb2, -1, 0);
-                else store_assignment(k, b, i, to);
+                store_assignment(k, b, i, to);
                 nview[k] = (uint16_t)kv;
                 if (ncount * 2 > tabmask) tab_grow(); else tab_put(k);
                 if (hh == 0 && !backward) {
