@@ -375,7 +375,7 @@ def test_at_short_limits_the_backward_c_search_yields_its_core_after_its_first_s
 def test_at_longer_limits_the_forward_c_searches_yield_their_cores_after_their_first_seconds(
         monkeypatch):
     """On XSokoban at 60 s the forward C searches found their levels within 3 s, the backward
-    one its own in up to 52 s on a third of a core: after NATIVE_FORWARD_FIRST the forward
+    one its own in up to 35 s on a third of a core: after NATIVE_FORWARD_FIRST the forward
     ones run at the lowest priority, in the wait or between the Python turns, and the
     backward one may take the larger memory share."""
     for turns, limit in ((False, 8.0), (True, 1.5)):

@@ -181,14 +181,14 @@ NATIVE_ALONE_ALL = 20.0
 # solves its Microban and Microban II levels within 0.15 s, and the WA*(3) needs a core of its
 # own for 12-14 s on Microban #153 (solved in 14.7-18.2 s; unsolved at 20 s without the
 # step). The Python searches then keep little memory: each C search may take
-# NATIVE_SHARE_SHORT of it (#153's WA*(3): 0.65 GB), else native.SHARE.
+# NATIVE_SHARE_SHORT of it (#153's WA*(3): 0.54 GB), else native.SHARE.
 NATIVE_BACKWARD_FIRST = 2.0
 NATIVE_LAST = 19
 NATIVE_SHARE_SHORT = 0.3
 # At longer limits, with no core to spare, the forward C searches yield theirs (NATIVE_LAST)
 # after their first NATIVE_FORWARD_FIRST seconds (as many as a 20 s limit gives them), and the
 # backward one may take NATIVE_SHARE_SHORT of the memory: on XSokoban the forward ones found
-# their 5 levels within 3 s, the backward one its 25 in up to 52 s on a third of a core; alone
+# their 5 levels within 3 s, the backward one its 25 in up to 35 s on a third of a core; alone
 # (40 s, 4 GB) it solves 6 more in 9-32 s (#16, #29, #41, #46, #81, #87), and it runs out of
 # memory on 20 of the others in 15-35 s.
 NATIVE_FORWARD_FIRST = 20.0

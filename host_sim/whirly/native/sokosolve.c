@@ -39,7 +39,7 @@ static uint8_t *ndir;
 static uint64_t *nkey;
 static uint8_t *nassign;  /* [cap][nbox]: the box (index in the sorted boxes) on each target */
 static int16_t *npot;     /* [cap][nbox]: the targets' potentials of that optimal assignment,
-                           * less their largest (NOPOT in nassign: too far apart to store) */
+                           * less their largest (store_assignment()) */
 static uint8_t *nclosed;   /* expanded */
 static uint16_t *nview;    /* its frozen goals' view (below) */
 static int nq;             /* open lists (weights) */
@@ -317,10 +317,8 @@ static int bound(const uint16_t *b) {
 
 /* node k's assignment (stored when it was made) as the parent's for child_bound(): the rows'
  * potentials follow from the tight pairs. Boxes b are k's. */
-#define NOPOT 255 /* nassign's first byte: none stored (never a box index: MAXB < 255) */
 static void load_parent(int k, const uint16_t *b) {
     const uint8_t *a = nassign + (size_t)k * nbox;
-    if (a[0] == NOPOT) { bound(b); return; }
     for (int i = 0; i < nbox; i++) fill_row(i, b[i]);
     const int16_t *v = npot + (size_t)k * nbox;
     par_u[0] = par_v[0] = par_p[0] = 0;
@@ -338,11 +336,12 @@ static void load_parent(int k, const uint16_t *b) {
 static void store_assignment(int k, const uint16_t *b, int i, int cell) {
     uint8_t *a = nassign + (size_t)k * nbox;
     int16_t *v = npot + (size_t)k * nbox;
-    /* potentials shifted together stay optimal: the largest stored as 0, int16 (half the
-     * memory of int32; the rows' are not stored: they follow) */
-    int hi = hu_v[1], lo = hu_v[1];
-    for (int j = 2; j <= nbox; j++) { if (hu_v[j] > hi) hi = hu_v[j]; if (hu_v[j] < lo) lo = hu_v[j]; }
-    if (hi - lo > 32767) { a[0] = NOPOT; return; }
+    /* potentials shifted together stay optimal: the largest stored as 0, in 16 bits (half
+     * the memory of 32), exact: two targets' potentials differ by at most INF (the row on
+     * target k is tight there and feasible at j: v[j] - v[k] <= cost(j) - cost(k) <= INF).
+     * The rows' potentials are not stored: they follow from the tight pairs */
+    int hi = hu_v[1];
+    for (int j = 2; j <= nbox; j++) if (hu_v[j] > hi) hi = hu_v[j];
     int jn = 0;
     for (int r = 0; r < nbox; r++) jn += r != i && b[r] < cell;
     for (int j = 1; j <= nbox; j++) {
