@@ -290,9 +290,10 @@ def _portfolio(level, r, M, prune, end):
     has moves when solved."""
     short = end - time.time() <= NATIVE_ALONE_ALL
     spare = _spare_core(len(NATIVE))
-    own = short and not spare  # the C searches keep the cores to the end
+    # the larger memory share where no Python turn runs beside them (short) or for the one
+    # that keeps its core to the end (backward)
     runs = [native.start(M, end - time.time(), w, prunings=p, nice=NATIVE_NICE * (w != "1"),
-                         share=NATIVE_SHARE_SHORT if own or (not spare and "backward" in p)
+                         share=NATIVE_SHARE_SHORT if not spare and (short or "backward" in p)
                          else native.SHARE)
             for w, p in NATIVE] \
         if native.applies(M) else []

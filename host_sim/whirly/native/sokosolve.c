@@ -293,26 +293,16 @@ static void fill_row(int i, int cell) {
     crow[i] = isfz[cell] ? frow + (size_t)tgi[cell] * ntg : dist + (size_t)cell * ntg;
 }
 
-/* least total push distance over the assignments of boxes b to targets; INF when none. The
- * potentials and matching are kept (par_*) for child_bound(). */
+/* least total push distance over the assignments of boxes b to targets; INF when none (the
+ * assignment and potentials left in hu_*) */
 #define HU (sizeof(int) * (nbox + 1)) /* the rows in use */
-static int par_u[MAXB + 1], par_v[MAXB + 1], par_p[MAXB + 1], par_ok;
+static int par_u[MAXB + 1], par_v[MAXB + 1], par_p[MAXB + 1]; /* the parent's (load_parent()) */
 
 static int full_bound(const uint16_t *b) {
     for (int i = 0; i < nbox; i++) fill_row(i, b[i]);
     for (int j = 0; j <= nbox; j++) { hu_u[j] = 0; hu_v[j] = 0; hu_p[j] = 0; }
     for (int i = 1; i <= nbox; i++) augment(nbox, i);
     return assigned(nbox);
-}
-
-static int bound(const uint16_t *b) {
-    par_ok = 0;
-    int v = full_bound(b);
-    if (v < INF) {
-        memcpy(par_u, hu_u, HU); memcpy(par_v, hu_v, HU); memcpy(par_p, hu_p, HU);
-        par_ok = 1;
-    }
-    return v;
 }
 
 /* node k's assignment (stored when it was made) as the parent's for child_bound(): the rows'
@@ -327,7 +317,6 @@ static void load_parent(int k, const uint16_t *b) {
         par_v[j] = v[j - 1];
         par_u[par_p[j]] = cost(a[j - 1], j - 1) - v[j - 1];
     }
-    par_ok = 1;
 }
 
 /* the assignment in hu_* (rows in the order of boxes b, box i moved to cell; i < 0: none moved)
@@ -351,8 +340,8 @@ static void store_assignment(int k, const uint16_t *b, int i, int cell) {
     }
 }
 
-/* the bound after box i of the last bound() moves to cell: the parent's assignment with row i
- * placed again (one augmenting path: O(n^2) instead of O(n^3)); the same value as bound() */
+/* the bound after box i of the parent (load_parent()) moves to cell: its assignment with row i
+ * placed again (one augmenting path: O(n^2) instead of O(n^3)); the same value as full_bound() */
 static int child_bound(int i, int cell) {
     const uint16_t *saved = crow[i];
     fill_row(i, cell);
@@ -367,8 +356,8 @@ static int child_bound(int i, int cell) {
     return v;
 }
 
-/* the bound after box i of the last bound() moves to cell, in a view that adds frozen boxes
- * to the parent's (loaded now): costs only grew (more walls), so the parent's potentials are
+/* the bound after box i of the parent (load_parent()) moves to cell, in a view that adds
+ * frozen boxes to the parent's (loaded now): costs only grew (more walls), so the parent's potentials are
  * still feasible; its pairs still tight are kept and only the others placed again (a box or
  * two freezing cost O(n^2) each instead of the O(n^3) of full_bound()) */
 static int warm_bound(const uint16_t *b, int i, int cell) {
@@ -797,7 +786,7 @@ int main(int argc, char **argv) {
         if (use_frozen && target[b[i]] && frozen(b[i]) == 1) { fz0[nf0++] = b[i]; fk0 ^= zb[b[i]]; }
     int v0 = view_of(fz0, nf0, fk0, 0);
     use_view(v0);
-    int h = bound(b);
+    int h = full_bound(b);
     if (h >= INF) { printf("unsolvable 0\n"); return 0; }
     if (!backward)
         for (int i = 0; i < nbox; i++) { if (frozen(b[i]) == 2) { printf("unsolvable 0\n"); return 0; } }
@@ -821,7 +810,7 @@ int main(int argc, char **argv) {
         for (int x = 0; x < N; x++) if (seen[x] == stamp) rootmark[x] = 1;
         ng[id] = 0; nh[id] = (uint16_t)h; npar[id] = -1; nfrom[id] = 0; ndir[id] = 0;
         put_key(&nkey[id], b, nhero[id]);
-        bound(b);
+        full_bound(b);
         store_assignment(id, b, -1, 0);
         nview[id] = (uint16_t)v0;
         if (ncount * 2 > tabmask) tab_grow(); else tab_put(id);
@@ -838,7 +827,6 @@ int main(int argc, char **argv) {
     uint16_t *kid_fz = malloc((size_t)4 * nbox * nbox * 2);
     static int kid_nf[4 * MAXB];
     static uint64_t kid_fk[4 * MAXB];
-    static int fz_u[MAXB + 1], fz_v[MAXB + 1], fz_p[MAXB + 1];
     uint8_t *newfz = calloc(N, 1);
     uint32_t *fmark = calloc(N, 4), fstamp = 0;
     size_t expanded = 0;
@@ -960,13 +948,11 @@ int main(int argc, char **argv) {
             if (kv != pv) {
                 /* a new view: the child's bound in it; then the parent's rows back */
                 use_view(kv);
-                hh = par_ok ? warm_bound(b, i, to) : INF;
-                memcpy(fz_u, hu_u, HU); memcpy(fz_v, hu_v, HU); memcpy(fz_p, hu_p, HU);
+                hh = warm_bound(b, i, to);
                 use_view(pv);
-                load_parent(p, b);
-                memcpy(hu_u, fz_u, HU); memcpy(hu_v, fz_v, HU); memcpy(hu_p, fz_p, HU);
+                for (int r = 0; r < nbox; r++) fill_row(r, b[r]);
             } else {
-                hh = par_ok ? child_bound(i, to) : INF;
+                hh = child_bound(i, to);
             }
             if (hh < INF) {
                 int k = node_new();
