@@ -31,7 +31,7 @@ for _p in (os.path.join(REPO, "lib"), REPO):  # the device's sys.path, as host_s
 
 from host_sim import memguard  # noqa: E402
 from host_sim.whirly import generator as G  # noqa: E402
-from host_sim.whirly import pushpull  # noqa: E402
+from host_sim.whirly import pushpull, solver  # noqa: E402
 
 DATA = os.path.join(REPO, "tests", "data")
 COLLECTION = os.path.join(DATA, "whirly-beginner-155.txt")
@@ -132,7 +132,6 @@ def _solve_one(job):
     found by a weighted phase of the portfolio, method) of one level. With a position cap (the
     ablation) the forward A* alone; else solver.solve() (optimal: the forward A* alone)."""
     index, level, limit, states, prune, stored, optimal = job
-    from host_sim.whirly import solver
     if states is not None:
         t0 = time.time()
         res = pushpull.astar(level, None, time_limit=limit, max_states=states, prune=prune)
@@ -214,7 +213,6 @@ def run(path=COLLECTION, limit=30.0, jobs=1, out=None, limits=(1.0, 5.0),
         for lim in ladder:
             per[lim] = [r for r in results if r[1] and r[2] <= lim]
     else:
-        from host_sim.whirly import solver
         kept = {}  # index -> result of a level an optimal phase solved
         for lim in ladder:
             todo = [j[:2] + (lim,) + j[3:] for j in jobs_list if j[0] not in kept]
